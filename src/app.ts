@@ -1,0 +1,50 @@
+import Router from '@koa/router';
+import Koa from 'koa';
+import type { Config } from './config';
+import { accessLog } from './http/access-log';
+import { errorHandler } from './http/error-handler';
+import { requestId } from './http/request-id';
+import { mountRoute, type RouteDef } from './http/route';
+import type { Logger } from './logger';
+import { descriptorRoutes } from './routes/descriptors';
+import type { Db } from './store/db';
+import type { TemporalClientHandle } from './temporal/connection';
+
+declare module 'koa' {
+  interface Request {
+    body?: unknown;
+  }
+}
+
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  temporal: TemporalClientHandle;
+  logger: Logger;
+}
+
+/** Every route except the descriptors, which describe these. */
+export function apiRoutes(_deps: AppDeps): RouteDef[] {
+  return [];
+}
+
+/** Builds the Koa app from its parts; starting and stopping servers is the caller's business. */
+export function createApp(deps: AppDeps): Koa {
+  const app = new Koa({ proxy: deps.config.trustProxy });
+  const router = new Router();
+  const routes = apiRoutes(deps);
+  for (const route of [...descriptorRoutes(deps, () => routes), ...routes]) mountRoute(router, route);
+
+  app.use(requestId());
+  app.use(errorHandler(deps.logger));
+  app.use(accessLog(deps.logger));
+  app.use(async (ctx, next) => {
+    ctx.set('X-Content-Type-Options', 'nosniff');
+    await next();
+  });
+  app.use(router.routes());
+  app.use(router.allowedMethods());
+  // Koa would log every thrown error to stderr; ours are handled (and logged) by errorHandler.
+  app.silent = true;
+  return app;
+}

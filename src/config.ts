@@ -1,0 +1,146 @@
+import os from 'node:os';
+import path from 'node:path';
+import { z } from 'zod';
+
+// The one place that reads process.env. Every other module receives the parsed Config.
+
+const bool = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off', ''])
+  .transform((v) => ['1', 'true', 'yes', 'on'].includes(v));
+
+const port = z.coerce.number().int().min(1).max(65535);
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
+const optionalUrl = optionalString.pipe(z.url().optional());
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: port.default(3000),
+  PUBLIC_BASE_URL: optionalUrl,
+  TRUST_PROXY: bool.default(false),
+  DATA_DIR: z.string().default('.data'),
+  AGENTDEX_CACHE_DIR: z.string().default(path.join(os.homedir(), '.cache', 'agentdex')),
+
+  DATABASE_URL: optionalUrl,
+  DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  DB_ACQUIRE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5_000),
+  EMBEDDED_PG_PORT: port.default(54329),
+
+  TEMPORAL_ADDRESS: optionalString,
+  TEMPORAL_NAMESPACE: z.string().min(1).default('default'),
+  TEMPORAL_API_KEY: optionalString,
+  TEMPORAL_TLS: bool.default(false),
+  TEMPORAL_TLS_CERT_PATH: optionalString,
+  TEMPORAL_TLS_KEY_PATH: optionalString,
+  TEMPORAL_TLS_CA_PATH: optionalString,
+  TEMPORAL_TLS_SERVER_NAME: optionalString,
+  TEMPORAL_CLI_PATH: optionalString,
+  TEMPORAL_DEV_PORT: port.default(7233),
+  TEMPORAL_UI_PORT: port.default(8233),
+  TEMPORAL_TASK_QUEUE: z.string().min(1).default('agentdex'),
+  WORKFLOW_WAIT_MS: z.coerce.number().int().min(100).max(600_000).default(60_000),
+  MAINTENANCE_INTERVAL_MINUTES: z.coerce.number().int().min(1).max(1440).default(60),
+});
+
+export type Env = z.input<typeof envSchema>;
+
+export interface TemporalConfig {
+  /** Unset means "start an embedded dev server" (npm start, tests). */
+  address?: string;
+  namespace: string;
+  apiKey?: string;
+  tls?: { certPath?: string; keyPath?: string; caPath?: string; serverName?: string };
+  cliPath?: string;
+  devPort: number;
+  uiPort: number;
+  taskQueue: string;
+  workflowWaitMs: number;
+}
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  logLevel: string;
+  host: string;
+  port: number;
+  publicBaseUrl: string;
+  trustProxy: boolean;
+  dataDir: string;
+  /** Tools built or downloaded once per machine (the Temporal CLI), outside the repository. */
+  cacheDir: string;
+  database: { url?: string; poolMax: number; acquireTimeoutMs: number; embeddedPort: number };
+  temporal: TemporalConfig;
+  maintenanceIntervalMinutes: number;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message} (got ${JSON.stringify(env[String(issue.path[0])])})`),
+    );
+  }
+  const e = parsed.data;
+  const tlsWanted = e.TEMPORAL_TLS || !!e.TEMPORAL_TLS_CERT_PATH || !!e.TEMPORAL_TLS_CA_PATH || !!e.TEMPORAL_API_KEY;
+  if (!!e.TEMPORAL_TLS_CERT_PATH !== !!e.TEMPORAL_TLS_KEY_PATH) {
+    throw new ConfigError(['TEMPORAL_TLS_CERT_PATH and TEMPORAL_TLS_KEY_PATH must be set together (mTLS client certificate)']);
+  }
+  return {
+    env: e.NODE_ENV,
+    logLevel: e.LOG_LEVEL,
+    host: e.HOST,
+    port: e.PORT,
+    publicBaseUrl: (e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    trustProxy: e.TRUST_PROXY,
+    dataDir: path.resolve(e.DATA_DIR),
+    cacheDir: path.resolve(e.AGENTDEX_CACHE_DIR),
+    database: {
+      url: e.DATABASE_URL,
+      poolMax: e.DB_POOL_MAX,
+      acquireTimeoutMs: e.DB_ACQUIRE_TIMEOUT_MS,
+      embeddedPort: e.EMBEDDED_PG_PORT,
+    },
+    temporal: {
+      address: e.TEMPORAL_ADDRESS,
+      namespace: e.TEMPORAL_NAMESPACE,
+      apiKey: e.TEMPORAL_API_KEY,
+      tls: tlsWanted
+        ? {
+            certPath: e.TEMPORAL_TLS_CERT_PATH,
+            keyPath: e.TEMPORAL_TLS_KEY_PATH,
+            caPath: e.TEMPORAL_TLS_CA_PATH,
+            serverName: e.TEMPORAL_TLS_SERVER_NAME,
+          }
+        : undefined,
+      cliPath: e.TEMPORAL_CLI_PATH,
+      devPort: e.TEMPORAL_DEV_PORT,
+      uiPort: e.TEMPORAL_UI_PORT,
+      taskQueue: e.TEMPORAL_TASK_QUEUE,
+      workflowWaitMs: e.WORKFLOW_WAIT_MS,
+    },
+    maintenanceIntervalMinutes: e.MAINTENANCE_INTERVAL_MINUTES,
+  };
+}
+
+/** Entry points: parse the environment or stop with a message naming the bad variable. */
+export function loadConfigOrExit(env: Record<string, string | undefined> = process.env): Config {
+  try {
+    return loadConfig(env);
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(2);
+    }
+    throw err;
+  }
+}

@@ -1,0 +1,103 @@
+import type { RouteConfig } from '@asteasolutions/zod-to-openapi';
+import type Router from '@koa/router';
+import type { Context } from 'koa';
+import type { z } from 'zod';
+import type { ZodObject, ZodType } from 'zod';
+import { ErrorSchema } from '../schemas/common';
+import { jsonBody } from './json-body';
+import { parseInput } from './validate';
+
+type Shape = ZodObject;
+
+export interface RouteInput<Q extends Shape | undefined, P extends Shape | undefined, B extends ZodType | undefined> {
+  query: Q extends Shape ? z.output<Q> : Record<string, never>;
+  params: P extends Shape ? z.output<P> : Record<string, never>;
+  body: B extends ZodType ? z.output<B> : undefined;
+}
+
+/**
+ * One definition per endpoint: the same zod schemas validate the request and generate /openapi.json,
+ * so the published description cannot drift from what the server accepts.
+ */
+export interface RouteDef<
+  Q extends Shape | undefined = Shape | undefined,
+  P extends Shape | undefined = Shape | undefined,
+  B extends ZodType | undefined = ZodType | undefined,
+> {
+  method: 'get' | 'post' | 'patch' | 'delete';
+  /** OpenAPI form, e.g. /v1/profile/{slug}. */
+  path: string;
+  summary: string;
+  description?: string;
+  tag: string;
+  /** Whether the route appears in /openapi.json (the spec describes the /v1 surface and descriptors). */
+  documented?: boolean;
+  auth: 'open' | 'metered' | 'key';
+  request?: { query?: Q; params?: P; body?: B };
+  responses: Record<number, { description: string; schema?: ZodType; contentType?: string }>;
+  /** Returns the JSON body for 200, or sets ctx itself (other types, statuses) and returns undefined. */
+  handler: (input: RouteInput<Q, P, B>, ctx: Context) => unknown;
+}
+
+export function defineRoute<Q extends Shape | undefined, P extends Shape | undefined, B extends ZodType | undefined>(
+  def: RouteDef<Q, P, B>,
+): RouteDef {
+  return def as unknown as RouteDef;
+}
+
+export function koaPath(openApiPath: string): string {
+  return openApiPath.replace(/\{([A-Za-z0-9_]+)\}/g, ':$1');
+}
+
+export function mountRoute(router: Router, def: RouteDef): void {
+  // Bodies are read only by routes that take one, after routing: an unknown path is a 404 and a wrong
+  // method a 405 whatever the body holds.
+  const middleware = def.request?.body ? [jsonBody()] : [];
+  router[def.method](koaPath(def.path), ...middleware, async (ctx) => {
+    const input = {
+      query: def.request?.query ? parseInput(def.request.query, ctx.query, 'query') : {},
+      params: def.request?.params ? parseInput(def.request.params, ctx.params, 'params') : {},
+      body: def.request?.body ? parseInput(def.request.body, ctx.request.body, 'body') : undefined,
+    };
+    const result = await def.handler(input as never, ctx);
+    if (result !== undefined) ctx.body = result;
+  });
+}
+
+export function toOpenApiRoute(def: RouteDef): RouteConfig {
+  const responses: RouteConfig['responses'] = {};
+  for (const [status, r] of Object.entries(def.responses)) {
+    responses[status] = r.schema
+      ? { description: r.description, content: { [r.contentType ?? 'application/json']: { schema: r.schema } } }
+      : { description: r.description };
+  }
+  for (const [status, description] of errorResponses(def)) {
+    responses[status] ??= { description, content: { 'application/json': { schema: ErrorSchema } } };
+  }
+  return {
+    method: def.method,
+    path: def.path,
+    summary: def.summary,
+    description: def.description,
+    tags: [def.tag],
+    security: def.auth === 'key' ? [{ ApiKey: [] }] : def.auth === 'metered' ? [{ ApiKey: [] }, {}] : [],
+    request: {
+      query: def.request?.query,
+      params: def.request?.params,
+      body: def.request?.body ? { required: true, content: { 'application/json': { schema: def.request.body } } } : undefined,
+    },
+    responses,
+  };
+}
+
+function errorResponses(def: RouteDef): Array<[number, string]> {
+  const list: Array<[number, string]> = [[503, 'Postgres or Temporal unreachable']];
+  if (def.request) list.push([400, 'Invalid request: the message names the field and the rule']);
+  if (def.request?.body) list.push([413, 'Body over 1 MiB'], [415, 'Body is not JSON']);
+  if (def.request?.params) list.push([404, 'Unknown resource']);
+  if (def.auth !== 'open') list.push([401, 'Missing, invalid or revoked API key']);
+  if (def.auth === 'metered') {
+    list.push([402, 'Quota exhausted or spend limit reached'], [429, 'Anonymous trial bucket empty (see Retry-After)']);
+  }
+  return list;
+}

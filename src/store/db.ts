@@ -1,0 +1,59 @@
+import path from 'node:path';
+import knexFactory, { type Knex } from 'knex';
+import pg from 'pg';
+
+// numeric and bigint columns arrive as strings by default; our money columns fit a double comfortably
+// and our counts fit in 2^53, so parse them as numbers once, here.
+pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number.parseFloat(v));
+pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number.parseInt(v, 10));
+
+export type Db = Knex;
+
+export interface DbOptions {
+  url: string;
+  poolMax?: number;
+  acquireTimeoutMs?: number;
+  /** Where knex's own warnings go (pool errors while the database is down); console by default. */
+  logger?: { warn(msg: unknown): void; error(msg: unknown): void };
+}
+
+export function createDb({ url, poolMax = 10, acquireTimeoutMs = 5_000, logger }: DbOptions): Db {
+  return knexFactory({
+    log: logger ? { warn: (m) => logger.warn(m), error: (m) => logger.error(m), deprecate: () => undefined, debug: () => undefined } : undefined,
+    client: 'pg',
+    connection: { connectionString: url, connectionTimeoutMillis: acquireTimeoutMs },
+    pool: { min: 0, max: poolMax },
+    acquireConnectionTimeout: acquireTimeoutMs,
+  });
+}
+
+const migrationConfig: Knex.MigratorConfig = {
+  // Compiled migrations live beside this file's compiled output: dist/migrations.
+  directory: path.resolve(__dirname, '../../migrations'),
+  loadExtensions: ['.js'],
+  tableName: 'knex_migrations',
+};
+
+export async function migrateLatest(db: Db): Promise<string[]> {
+  const [, applied] = (await db.migrate.latest(migrationConfig)) as [number, string[]];
+  return applied;
+}
+
+export async function rollbackAll(db: Db): Promise<void> {
+  await db.migrate.rollback(migrationConfig, true);
+}
+
+/** Round trip to Postgres, bounded so a dead database answers quickly instead of hanging. */
+export async function pingDb(db: Db, timeoutMs = 2_000): Promise<void> {
+  await withTimeout(db.raw('select 1'), timeoutMs, 'postgres ping timed out');
+}
+
+export function withTimeout<T>(promise: PromiseLike<T>, ms: number, message: string): Promise<T> {
+  let timer: NodeJS.Timeout;
+  return Promise.race([
+    Promise.resolve(promise).finally(() => clearTimeout(timer)),
+    new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(message)), ms);
+    }),
+  ]);
+}

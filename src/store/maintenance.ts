@@ -1,0 +1,26 @@
+import type { Db } from './db';
+
+export interface PurgeCounts {
+  idempotencyRecords: number;
+  trialBuckets: number;
+  signupAttempts: number;
+  jobs: number;
+  expiredClaims: number;
+}
+
+const JOB_RETENTION_DAYS = 7;
+
+/** Deletes what has outlived its retention: idempotency keys (24 h), idle trial buckets, old jobs. */
+export async function purgeExpired(db: Db, now: Date): Promise<PurgeCounts> {
+  const hourAgo = new Date(now.getTime() - 3600_000);
+  const dayAgo = new Date(now.getTime() - 86_400_000);
+  const jobsBefore = new Date(now.getTime() - JOB_RETENTION_DAYS * 86_400_000);
+  const [idempotencyRecords, trialBuckets, signupAttempts, jobs, expiredClaims] = await Promise.all([
+    db('idempotency_records').where('expires_at', '<=', now).del(),
+    db('trial_buckets').where('updated_at', '<=', hourAgo).del(),
+    db('signup_attempts').where('created_at', '<=', dayAgo).del(),
+    db('jobs').where('created_at', '<=', jobsBefore).del(),
+    db('claims').where({ status: 'pending' }).andWhere('expires_at', '<=', now).update({ status: 'expired' }),
+  ]);
+  return { idempotencyRecords, trialBuckets, signupAttempts, jobs, expiredClaims };
+}

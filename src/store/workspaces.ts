@@ -1,0 +1,48 @@
+import type { Db } from './db';
+
+export interface WorkspaceRow {
+  id: string;
+  name: string;
+  email: string | null;
+  plan: string;
+  metered_enabled: boolean;
+  created_at: Date;
+}
+
+export interface NewKey {
+  hash: string;
+  prefix: string;
+  label?: string;
+}
+
+/** Creates a workspace and its first key together: neither exists without the other. */
+export async function insertWorkspaceWithKey(
+  db: Db,
+  workspace: { name: string; email?: string; plan?: string },
+  key: NewKey,
+): Promise<{ workspace: WorkspaceRow; keyId: string }> {
+  return db.transaction(async (trx) => {
+    const [ws] = await trx('workspaces')
+      .insert({ name: workspace.name, email: workspace.email ?? null, plan: workspace.plan ?? 'free' })
+      .returning('*');
+    const keyId = await insertApiKey(trx, ws.id, key);
+    return { workspace: ws as WorkspaceRow, keyId };
+  });
+}
+
+export async function findWorkspaceByName(db: Db, name: string): Promise<WorkspaceRow | undefined> {
+  return db('workspaces').where({ name }).orderBy('created_at').first();
+}
+
+/** Resolves an unrevoked key hash to its workspace in one indexed lookup. */
+export async function findActiveKey(db: Db, keyHash: string): Promise<{ keyId: string; workspaceId: string } | undefined> {
+  const row = await db('api_keys').select('id', 'workspace_id').where({ key_hash: keyHash }).whereNull('revoked_at').first();
+  return row ? { keyId: row.id, workspaceId: row.workspace_id } : undefined;
+}
+
+export async function insertApiKey(db: Db, workspaceId: string, key: NewKey): Promise<string> {
+  const [row] = await db('api_keys')
+    .insert({ workspace_id: workspaceId, key_hash: key.hash, prefix: key.prefix, label: key.label ?? null })
+    .returning('id');
+  return row.id as string;
+}

@@ -1,0 +1,111 @@
+import assert from 'node:assert/strict';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { freePort } from '../../src/runtime/free-port';
+import { jsonOf } from '../support/http';
+
+const MAIN = path.resolve(__dirname, '../../src/main.js');
+
+/** Every live process whose command line mentions `needle` (the run's private data directory). */
+function processesMentioning(needle: string): number[] {
+  const pids: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes(needle)) pids.push(Number(entry));
+    } catch {
+      // the process ended while we looked
+    }
+  }
+  return pids;
+}
+
+interface Started {
+  child: ChildProcess;
+  output: () => string;
+  apiKey: string;
+  ms: number;
+}
+
+async function start(env: NodeJS.ProcessEnv): Promise<Started> {
+  const began = Date.now();
+  const child = spawn(process.execPath, [MAIN], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  child.stdout!.on('data', (c) => (out += c));
+  child.stderr!.on('data', (c) => (out += c));
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`npm start not ready after 60 s:\n${out}`)), 60_000);
+    child.stdout!.on('data', () => {
+      if (out.includes('Press Ctrl-C to stop.')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`exited ${code} before ready:\n${out}`));
+    });
+  });
+  const apiKey = /Local API key\s+(adx_[0-9A-Za-z]{32})/.exec(out)?.[1];
+  assert.ok(apiKey, `no API key printed:\n${out}`);
+  return { child, output: () => out, apiKey, ms: Date.now() - began };
+}
+
+async function stop(s: Started): Promise<number | null> {
+  const exited = new Promise<number | null>((resolve) => s.child.once('exit', (code) => resolve(code)));
+  s.child.kill('SIGINT');
+  return exited;
+}
+
+describe('npm start (embedded Postgres + Temporal dev server + API + worker)', function () {
+  this.timeout(180_000);
+  let dataDir: string;
+  let env: NodeJS.ProcessEnv;
+  let port: number;
+
+  before(async () => {
+    dataDir = mkdtempSync(path.join(os.tmpdir(), 'agentdex-start-'));
+    chmodSync(dataDir, 0o755);
+    port = await freePort();
+    env = {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      EMBEDDED_PG_PORT: String(await freePort()),
+      TEMPORAL_DEV_PORT: String(await freePort()),
+      TEMPORAL_UI_PORT: String(await freePort()),
+      LOG_LEVEL: 'warn',
+    };
+    if (process.env.TEMPORAL_CLI_PATH) env.TEMPORAL_CLI_PATH = process.env.TEMPORAL_CLI_PATH;
+    if (process.env.AGENTDEX_CACHE_DIR) env.AGENTDEX_CACHE_DIR = process.env.AGENTDEX_CACHE_DIR;
+  });
+  after(() => {
+    for (const pid of processesMentioning(dataDir)) process.kill(pid, 'SIGKILL');
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('serves /health within 60 s, stops cleanly on Ctrl-C, and keeps its data for the next start', async () => {
+    const first = await start(env);
+    assert.ok(first.ms < 60_000, `ready in ${first.ms} ms`);
+    const health = await fetch(`http://127.0.0.1:${port}/health`);
+    assert.equal(health.status, 200);
+    assert.deepEqual(await jsonOf(health), { ok: true });
+    assert.match(first.output(), /Temporal UI\s+http:\/\/127\.0\.0\.1:\d+/);
+    assert.ok(processesMentioning(dataDir).length >= 2, 'Postgres and Temporal run as children using the data dir');
+
+    assert.equal(await stop(first), 0);
+    assert.deepEqual(processesMentioning(dataDir), [], 'no orphan Postgres or Temporal process');
+
+    const second = await start(env);
+    assert.equal(second.apiKey, first.apiKey, 'the same workspace key is still valid: the database was kept');
+    assert.doesNotMatch(second.output(), /Applied \d+ migration/, 'nothing to migrate the second time');
+    const again = await fetch(`http://127.0.0.1:${port}/health`);
+    assert.equal(again.status, 200);
+    assert.equal(await stop(second), 0);
+    assert.deepEqual(processesMentioning(dataDir), []);
+  });
+});

@@ -1,0 +1,103 @@
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { Client as PgClient } from 'pg';
+import { loadConfig } from '../../src/config';
+import { startEmbeddedPostgres, type RunningPostgres } from '../../src/runtime/embedded-postgres';
+import { freePort } from '../../src/runtime/free-port';
+import { startTemporalDevServer, type RunningDevServer } from '../../src/runtime/temporal-dev-server';
+import { createDb, migrateLatest, type Db } from '../../src/store/db';
+import { startWorker, type RunningWorker } from '../../workers/worker';
+
+/**
+ * The real dependencies for one test run: a fresh Postgres database (embedded in a temp dir, or a new
+ * database on DATABASE_URL's server), a Temporal dev server (or TEMPORAL_ADDRESS), and a worker on a
+ * task queue of its own. Started once by the mocha global setup, torn down after.
+ */
+export interface TestInfra {
+  databaseUrl: string;
+  temporalAddress: string;
+  namespace: string;
+  taskQueue: string;
+  db: Db;
+  worker: RunningWorker;
+}
+
+let infra: TestInfra | undefined;
+const teardown: Array<() => Promise<unknown>> = [];
+
+export function getInfra(): TestInfra {
+  if (!infra) throw new Error('test infrastructure not started (run through mocha with .mocharc.json)');
+  return infra;
+}
+
+const log = (m: string) => process.stderr.write(`[test-infra] ${m}\n`);
+
+export async function startInfra(): Promise<void> {
+  const base = loadConfig(process.env);
+  const runId = randomBytes(4).toString('hex');
+
+  let databaseUrl: string;
+  if (base.database.url) {
+    databaseUrl = await createScratchDatabase(base.database.url, `agentdex_test_${runId}`);
+  } else {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'agentdex-test-pg-'));
+    chmodSync(dir, 0o755); // as root, Postgres runs as `postgres` and must enter this directory
+    const pg: RunningPostgres = await startEmbeddedPostgres({ dir, port: await freePort(), persistent: false, database: 'agentdex', log });
+    teardown.push(async () => {
+      await pg.stop();
+      rmSync(dir, { recursive: true, force: true });
+    });
+    databaseUrl = pg.url;
+  }
+
+  let temporalAddress = base.temporal.address;
+  if (!temporalAddress) {
+    const dev: RunningDevServer = await startTemporalDevServer({
+      port: await freePort(),
+      namespace: base.temporal.namespace,
+      cliPath: base.temporal.cliPath,
+      cacheDir: base.cacheDir,
+      log,
+    });
+    teardown.push(() => dev.stop());
+    temporalAddress = dev.address;
+  }
+
+  const db = createDb({ url: databaseUrl, poolMax: 20 });
+  teardown.push(() => db.destroy());
+  await migrateLatest(db);
+
+  const taskQueue = `agentdex-test-${runId}`;
+  const worker = await startWorker({
+    target: { address: temporalAddress, namespace: base.temporal.namespace },
+    taskQueue,
+    deps: { db },
+  });
+  teardown.push(() => worker.stop());
+  infra = { databaseUrl, temporalAddress, namespace: base.temporal.namespace, taskQueue, db, worker };
+}
+
+export async function stopInfra(): Promise<void> {
+  for (const step of teardown.reverse()) {
+    await step().catch((err) => log(`teardown step failed: ${String(err)}`));
+  }
+}
+
+/** A new database on an existing server, dropped when the run ends. */
+export async function createScratchDatabase(serverUrl: string, name: string): Promise<string> {
+  const admin = new PgClient({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${admin.escapeIdentifier(name)}`);
+  await admin.end();
+  teardown.push(async () => {
+    const c = new PgClient({ connectionString: serverUrl });
+    await c.connect();
+    await c.query(`DROP DATABASE IF EXISTS ${c.escapeIdentifier(name)} WITH (FORCE)`);
+    await c.end();
+  });
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}

@@ -1,0 +1,40 @@
+import { loadConfigOrExit } from '../src/config';
+import { createLogger } from '../src/logger';
+import { onShutdown } from '../src/runtime/shutdown';
+import { createDb } from '../src/store/db';
+import { createTemporalClient } from '../src/temporal/connection';
+import { ensureSchedule } from '../src/temporal/schedules';
+import { taskQueues } from '../src/temporal/task-queues';
+import { ScheduleIds, WorkflowTypes } from '../src/temporal/workflow-names';
+import { startWorker } from './worker';
+
+/** `npm run start:worker`: a worker against external Postgres and Temporal; it also keeps schedules current. */
+async function main() {
+  const config = loadConfigOrExit();
+  const logger = createLogger(config.logLevel, 'agentdex-worker');
+  if (!config.database.url || !config.temporal.address) {
+    throw new Error('start:worker needs DATABASE_URL and TEMPORAL_ADDRESS (use `npm start` for the embedded runtime)');
+  }
+  const db = createDb({ url: config.database.url, poolMax: config.database.poolMax, acquireTimeoutMs: config.database.acquireTimeoutMs, logger });
+  const target = { ...config.temporal, address: config.temporal.address };
+  const queues = taskQueues(config.temporal.taskQueue);
+  const temporal = createTemporalClient(target);
+  await ensureSchedule(temporal.client, {
+    scheduleId: ScheduleIds.maintenance,
+    workflowType: WorkflowTypes.maintenance,
+    taskQueue: queues.primitives,
+    everyMinutes: config.maintenanceIntervalMinutes,
+  });
+  const worker = await startWorker({ target, taskQueue: queues.primitives, deps: { db } });
+  logger.info({ taskQueue: queues.primitives }, 'worker running');
+  onShutdown(logger, [
+    ['worker', () => worker.stop()],
+    ['temporal client', () => temporal.connection.close()],
+    ['database pool', () => db.destroy()],
+  ]);
+}
+
+main().catch((err) => {
+  console.error(`agentdex worker failed to start: ${err instanceof Error ? err.message : String(err)}`);
+  process.exit(1);
+});

@@ -1,0 +1,48 @@
+import path from 'node:path';
+import { DefaultLogger, NativeConnection, Runtime, Worker } from '@temporalio/worker';
+import { createActivities, type ActivityDeps } from '../activities';
+import { connectionSettings, type TemporalTarget } from '../src/temporal/connection';
+
+export const WORKFLOW_BUNDLE_PATH = path.resolve(__dirname, '../workflow-bundle.js');
+
+let runtimeInstalled = false;
+
+export interface WorkerOptions {
+  target: TemporalTarget;
+  taskQueue: string;
+  deps: ActivityDeps;
+  logLevel?: 'TRACE' | 'DEBUG' | 'INFO' | 'WARN' | 'ERROR';
+}
+
+export interface RunningWorker {
+  worker: Worker;
+  /** Resolves when the worker has drained and stopped. */
+  done: Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** Connects to Temporal and runs the prebuilt workflow bundle plus our activities on one task queue. */
+export async function startWorker(o: WorkerOptions): Promise<RunningWorker> {
+  if (!runtimeInstalled) {
+    // No signal handlers of the SDK's own: the process owner stops workers in order (see runtime/shutdown).
+    Runtime.install({ logger: new DefaultLogger(o.logLevel ?? 'WARN'), shutdownSignals: [] });
+    runtimeInstalled = true;
+  }
+  const connection = await NativeConnection.connect(connectionSettings(o.target));
+  const worker = await Worker.create({
+    connection,
+    namespace: o.target.namespace,
+    taskQueue: o.taskQueue,
+    workflowBundle: { codePath: WORKFLOW_BUNDLE_PATH },
+    activities: createActivities(o.deps),
+  });
+  const done = worker.run().finally(() => connection.close());
+  return {
+    worker,
+    done,
+    async stop() {
+      if (worker.getState() === 'RUNNING') worker.shutdown();
+      await done;
+    },
+  };
+}
