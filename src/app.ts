@@ -1,12 +1,15 @@
 import Router from '@koa/router';
 import Koa from 'koa';
+import etag from '@koa/etag';
 import type { Config } from './config';
 import { accessLog } from './http/access-log';
+import { conditionalGet } from './http/conditional-get';
 import { errorHandler } from './http/error-handler';
 import { requestId } from './http/request-id';
 import { mountRoute, type RouteDef } from './http/route';
 import type { Logger } from './logger';
 import { descriptorRoutes } from './routes/descriptors';
+import { registryRoutes } from './routes/registry';
 import type { Db } from './store/db';
 import type { TemporalClientHandle } from './temporal/connection';
 
@@ -24,8 +27,8 @@ export interface AppDeps {
 }
 
 /** Every route except the descriptors, which describe these. */
-export function apiRoutes(_deps: AppDeps): RouteDef[] {
-  return [];
+export function apiRoutes(deps: AppDeps): RouteDef[] {
+  return [...registryRoutes(deps)];
 }
 
 /** Builds the Koa app from its parts; starting and stopping servers is the caller's business. */
@@ -42,6 +45,9 @@ export function createApp(deps: AppDeps): Koa {
     ctx.set('X-Content-Type-Options', 'nosniff');
     await next();
   });
+  // ETags on GET responses and 304 for a matching If-None-Match.
+  app.use(conditionalGet());
+  app.use(etag());
   app.use(router.routes());
   app.use(router.allowedMethods());
   // Koa would log every thrown error to stderr; ours are handled (and logged) by errorHandler.

@@ -7,6 +7,7 @@ import { listen } from './runtime/http-server';
 import { onShutdown } from './runtime/shutdown';
 import { startTemporalDevServer } from './runtime/temporal-dev-server';
 import { ensureLocalWorkspaceKey } from './services/local-workspace';
+import { loadRegistrySeed } from './services/registry-seed';
 import { createDb, migrateLatest } from './store/db';
 import { createTemporalClient } from './temporal/connection';
 import { ensureSchedule } from './temporal/schedules';
@@ -61,6 +62,8 @@ async function main(config: Config, logger: Logger) {
     steps.push(['database pool', () => db.destroy()]);
     const applied = await migrateLatest(db);
     if (applied.length) say(`Applied ${applied.length} migration(s).`);
+    const seeded = await loadRegistrySeed(db);
+    if (seeded !== 'unchanged') say(`Registry seed: ${seeded.inserted} new, ${seeded.updated} refreshed, ${seeded.keptAudited} kept (audited).`);
 
     const target = { ...config.temporal, address: temporalAddress };
     const queues = taskQueues(config.temporal.taskQueue);

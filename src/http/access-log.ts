@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 /** One line per request: method, path, status, duration, request id. Never headers or bodies. */
 export function accessLog(logger: Logger): Middleware {
   return async (ctx, next) => {
+    if (!logger.isLevelEnabled('debug')) return next();
     const started = process.hrtime.bigint();
     try {
       await next();

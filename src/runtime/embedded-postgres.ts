@@ -59,14 +59,19 @@ export async function startEmbeddedPostgres(o: EmbeddedPostgresOptions): Promise
     await pg.start();
     if (fresh) await pg.createDatabase(o.database);
   } catch (err) {
+    await pg.stop().catch(() => undefined);
     throw new Error(`embedded Postgres did not start (${String(err ?? 'exited')}):\n${recent.join('').slice(-3000)}`);
   }
+  // If this process ends without an orderly stop (a crash, process.exit), still ask Postgres to shut down.
+  const child = (pg as unknown as { process?: ChildProcess }).process;
+  const onExit = () => child?.kill('SIGINT');
+  process.once('exit', onExit);
   return {
     url: `postgres://${USER}:${encodeURIComponent(password)}@127.0.0.1:${o.port}/${o.database}`,
     stop: async () => {
       // pg.stop() waits for an 'exit' that has already happened when Postgres got the terminal's Ctrl-C
       // itself (same process group), so skip it for a server that is already gone.
-      const child = (pg as unknown as { process?: ChildProcess }).process;
+      process.removeListener('exit', onExit);
       if (child && (child.exitCode !== null || child.signalCode !== null)) return;
       await pg.stop();
     },
@@ -86,10 +91,10 @@ function assertTraversableByOthers(dir: string): void {
   }
 }
 
-// On import the package hooks SIGINT, SIGTERM and friends (async-exit-hook) to stop Postgres and exit
-// with 128+signal at once, racing our ordered shutdown (API, worker, Temporal, then Postgres). Keep only
-// its 'exit' hook, which still signals Postgres if the process dies unexpectedly.
-const HOOKED_EVENTS = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'beforeExit', 'message'] as const;
+// On import the package hooks SIGINT, SIGTERM, exit and friends (async-exit-hook) to stop Postgres and
+// exit with 128+signal at once, racing our ordered shutdown (API, worker, Temporal, then Postgres); its
+// 'exit' hook even throws. We remove them all and signal Postgres ourselves on exit (see below).
+const HOOKED_EVENTS = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'exit', 'beforeExit', 'message'] as const;
 
 async function loadEmbeddedPostgres() {
   const before = new Map(HOOKED_EVENTS.map((e) => [e, new Set(process.listeners(e as NodeJS.Signals))]));

@@ -22,7 +22,15 @@ export function createDb({ url, poolMax = 10, acquireTimeoutMs = 5_000, logger }
     log: logger ? { warn: (m) => logger.warn(m), error: (m) => logger.error(m), deprecate: () => undefined, debug: () => undefined } : undefined,
     client: 'pg',
     connection: { connectionString: url, connectionTimeoutMillis: acquireTimeoutMs },
-    pool: { min: 0, max: poolMax },
+    pool: {
+      min: 0,
+      max: poolMax,
+      // Registry search matches typos by trigram similarity; 0.25 (default 0.3) lets a transposition in a
+      // short name ("stirpe") still reach its product while the trigram index keeps the match fast.
+      afterCreate: (conn: pg.Client, done: (err: Error | null, conn: pg.Client) => void) => {
+        conn.query('SET pg_trgm.similarity_threshold = 0.25', (err) => done(err, conn));
+      },
+    },
     acquireConnectionTimeout: acquireTimeoutMs,
   });
 }

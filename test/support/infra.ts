@@ -7,6 +7,7 @@ import { loadConfig } from '../../src/config';
 import { startEmbeddedPostgres, type RunningPostgres } from '../../src/runtime/embedded-postgres';
 import { freePort } from '../../src/runtime/free-port';
 import { startTemporalDevServer, type RunningDevServer } from '../../src/runtime/temporal-dev-server';
+import { loadRegistrySeed } from '../../src/services/registry-seed';
 import { createDb, migrateLatest, type Db } from '../../src/store/db';
 import { startWorker, type RunningWorker } from '../../workers/worker';
 
@@ -68,6 +69,7 @@ export async function startInfra(): Promise<void> {
   const db = createDb({ url: databaseUrl, poolMax: 20 });
   teardown.push(() => db.destroy());
   await migrateLatest(db);
+  await loadRegistrySeed(db);
 
   const taskQueue = `agentdex-test-${runId}`;
   const worker = await startWorker({

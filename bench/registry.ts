@@ -1,0 +1,197 @@
+/**
+ * Registry read benchmark at 100k products. One command: `npm run bench:registry`.
+ * Starts a throwaway embedded Postgres (or uses BENCH_DATABASE_URL), loads the seed plus 100,000 synthetic
+ * products, runs the server in a child process and drives it with autocannon (10 connections) from this
+ * one: a bare Koa route (the ceiling), then the registry routes. Appends results and EXPLAIN plans to
+ * bench/RESULTS.md.
+ */
+import { fork } from 'node:child_process';
+import { appendFileSync, chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import type { Knex } from 'knex';
+import { parseSearchText } from '../src/domain/search-text';
+import { startEmbeddedPostgres } from '../src/runtime/embedded-postgres';
+import { freePort } from '../src/runtime/free-port';
+import { loadRegistrySeed } from '../src/services/registry-seed';
+import { createDb, migrateLatest, type Db } from '../src/store/db';
+import { searchQuery } from '../src/store/products';
+import { fillRegistry } from './generate-products';
+
+const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 100_000);
+const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
+const CONNECTIONS = 10;
+const RESULTS = path.resolve(__dirname, '../../bench/RESULTS.md');
+const log = (m: string) => process.stderr.write(`${m}\n`);
+
+const SEARCHES: Array<{ query: string; requirements?: Record<string, boolean> }> = [
+  { query: 'email' },
+  { query: 'vector database' },
+  { query: 'send transactional email' },
+  { query: 'stirpe' }, // typo
+  { query: 'st' }, // short prefix
+  { query: 'payments', requirements: { mcp: true } },
+  { query: 'web scraping', requirements: { api: true, self_serve: true } },
+  { query: 'speech to text' },
+];
+
+interface Figures {
+  name: string;
+  rps: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  errors: number;
+}
+
+async function drive(name: string, url: string, requests: autocannon.Request[]): Promise<Figures> {
+  const latencies: number[] = [];
+  let errors = 0;
+  const run = (duration: number, record: boolean) =>
+    new Promise<autocannon.Result>((resolve, reject) => {
+      const instance = autocannon({ url, connections: CONNECTIONS, duration, requests }, (err, res) => (err ? reject(err) : resolve(res)));
+      instance.on('response', (_client: unknown, status: number, _bytes: number, ms: number) => {
+        if (!record) return;
+        latencies.push(ms);
+        if (status >= 400) errors++;
+      });
+    });
+  await run(2, false); // warm-up: JIT, connection pools, Postgres caches
+  const result = await run(DURATION_S, true);
+  latencies.sort((a, b) => a - b);
+  const q = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))];
+  const f = { name, rps: Math.round(result.requests.average), p50: q(0.5), p95: q(0.95), p99: q(0.99), errors: errors + result.non2xx };
+  log(`${name}: ${f.rps} req/s, p50 ${f.p50.toFixed(2)} ms, p95 ${f.p95.toFixed(2)} ms, p99 ${f.p99.toFixed(2)} ms, errors ${f.errors}`);
+  return f;
+}
+
+async function explain(db: Db, sql: Knex.Sql): Promise<string> {
+  const res = await db.raw(`EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) ${sql.sql}`, sql.bindings);
+  return res.rows.map((r: Record<string, string>) => r['QUERY PLAN']).join('\n');
+}
+
+async function main() {
+  let url = process.env.BENCH_DATABASE_URL;
+  let stopPg: (() => Promise<void>) | undefined;
+  let dir: string | undefined;
+  if (!url) {
+    // BENCH_DATA_DIR keeps the filled cluster between runs (filling 100k products takes a while).
+    const keep = process.env.BENCH_DATA_DIR;
+    dir = keep ? path.resolve(keep) : mkdtempSync(path.join(os.tmpdir(), 'agentdex-bench-'));
+    chmodSync(dir, 0o755);
+    const pg = await startEmbeddedPostgres({ dir, port: await freePort(), persistent: !!keep, database: 'agentdex', log });
+    if (keep) dir = undefined;
+    url = pg.url;
+    stopPg = () => pg.stop();
+  }
+  const db = createDb({ url, poolMax: 4 });
+  await migrateLatest(db);
+  await loadRegistrySeed(db);
+  const [{ count }] = await db('products').count<{ count: number }[]>('* as count');
+  if (Number(count) < PRODUCTS) {
+    log(`filling the registry with ${PRODUCTS} synthetic products...`);
+    await fillRegistry(db, PRODUCTS, log);
+  }
+  const [{ total }] = await db('products').count<{ total: number }[]>('* as total');
+
+  const apiPort = await freePort();
+  const barePort = await freePort();
+  const server = fork(path.resolve(__dirname, 'server.js'), [], {
+    env: { ...process.env, BENCH_DATABASE_URL: url, API_PORT: String(apiPort), BARE_PORT: String(barePort) },
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('message', () => resolve());
+    server.once('exit', (code) => reject(new Error(`bench server exited ${code}`)));
+  });
+
+  const profileSlugs: string[] = await db('products').orderBy('slug').limit(200).pluck('slug');
+  const categorySlugs: string[] = await db('categories').pluck('slug');
+  const api = `http://127.0.0.1:${apiPort}`;
+  const figures: Figures[] = [];
+  figures.push(await drive('bare Koa route', `http://127.0.0.1:${barePort}/`, [{ method: 'GET', path: '/' }]));
+  figures.push(await drive('GET /v1/registry?limit=20', api, [{ method: 'GET', path: '/v1/registry?limit=20' }]));
+  figures.push(await drive('GET /v1/profile/{slug}', api, profileSlugs.map((s) => ({ method: 'GET' as const, path: `/v1/profile/${s}` }))));
+  figures.push(await drive('GET /v1/categories/{slug}', api, categorySlugs.map((s) => ({ method: 'GET' as const, path: `/v1/categories/${s}?limit=20` }))));
+  figures.push(
+    await drive(
+      'POST /v1/search (mix)',
+      api,
+      SEARCHES.map((b) => ({ method: 'POST' as const, path: '/v1/search', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...b, limit: 20 }) })),
+    ),
+  );
+  // Every request a query never seen before, so the response cache cannot help: the cold path.
+  const vocabulary = ['email', 'payments', 'vector', 'database', 'search', 'speech', 'maps', 'auth', 'storage', 'analytics', 'monitoring', 'scraping', 'sms', 'crm', 'hosting'];
+  let n = 0;
+  figures.push(
+    await drive('POST /v1/search (uncached, every query new)', api, [
+      {
+        method: 'POST' as const,
+        path: '/v1/search',
+        headers: { 'content-type': 'application/json' },
+        setupRequest: (req: autocannon.Request) => {
+          n++;
+          return { ...req, body: JSON.stringify({ query: `${vocabulary[n % 15]} ${vocabulary[(n * 7) % 15]} q${n.toString(36)}`, limit: 20 }) };
+        },
+      },
+    ]),
+  );
+  // The ceiling again at the end: on a shared machine the load varies, so compare with the better of two.
+  const bareAgain = await drive('bare Koa route (again)', `http://127.0.0.1:${barePort}/`, [{ method: 'GET', path: '/' }]);
+  if (bareAgain.rps > figures[0].rps) figures[0] = { ...bareAgain, name: 'bare Koa route (best of two)' };
+  server.kill('SIGTERM');
+
+  // Plans: every registry read must use an index.
+  const plans: Array<[string, string]> = [];
+  for (const s of SEARCHES) {
+    const required = Object.keys(s.requirements ?? {}) as Array<'api' | 'mcp' | 'self_serve' | 'openapi' | 'cli'>;
+    plans.push([`search "${s.query}"${required.length ? ` requiring ${required.join(', ')}` : ''}`, await explain(db, searchQuery(db, { ...parseSearchText(s.query), requirements: required, limit: 20 }).toSQL())]);
+  }
+  plans.push(['registry top 20', await explain(db, db('products as p').select('p.slug', 'p.name', 'p.domain', 'p.readiness').where('p.readiness', '>=', 0).orderBy([{ column: 'p.readiness', order: 'desc' }, { column: 'p.slug' }]).limit(20).toSQL())]);
+  plans.push(['category top 20', await explain(db, db('product_categories as pc').join('products as p', 'p.id', 'pc.product_id').select('p.slug').where('pc.category_slug', 'email').andWhere('pc.readiness', '>=', 0).orderBy([{ column: 'pc.readiness', order: 'desc' }, { column: 'pc.product_id' }]).limit(20).toSQL())]);
+  const seqScans = plans.filter(([, plan]) => /Seq Scan on (products|product_categories)/.test(plan)).map(([n]) => n);
+
+  const bare = figures[0].rps;
+  const search = figures[4];
+  const ratio = (f: Figures) => f.rps / bare;
+  const checks = [
+    [`registry >= 50% of bare req/s`, ratio(figures[1]) >= 0.5, `${(100 * ratio(figures[1])).toFixed(0)}%`],
+    [`profile >= 50% of bare req/s`, ratio(figures[2]) >= 0.5, `${(100 * ratio(figures[2])).toFixed(0)}%`],
+    ['search (mix) p95 <= 20 ms', search.p95 <= 20, `${search.p95.toFixed(2)} ms`],
+    ['search (mix) p99 <= 50 ms', search.p99 <= 50, `${search.p99.toFixed(2)} ms`],
+    ['no sequential scan of products in any plan', seqScans.length === 0, seqScans.join(', ') || 'none'],
+  ] as const;
+
+  const cpu = os.cpus()[0]?.model ?? 'unknown cpu';
+  const lines = [
+    '',
+    `## Registry reads — ${new Date().toISOString().slice(0, 10)}`,
+    '',
+    `Machine: ${os.cpus().length} × ${cpu}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${os.platform()} ${os.release()}.`,
+    `Command: \`npm run bench:registry\` (${total} products: the seed plus ${PRODUCTS} synthetic; autocannon, ${CONNECTIONS} connections, ${DURATION_S} s per route after a 2 s warm-up; server and load generator share the machine).`,
+    '',
+    '| route | req/s | vs bare | p50 ms | p95 ms | p99 ms | errors |',
+    '|---|---|---|---|---|---|---|',
+    ...figures.map((f) => `| ${f.name} | ${f.rps} | ${(100 * ratio(f)).toFixed(0)}% | ${f.p50.toFixed(2)} | ${f.p95.toFixed(2)} | ${f.p99.toFixed(2)} | ${f.errors} |`),
+    '',
+    '| target | met | measured |',
+    '|---|---|---|',
+    ...checks.map(([what, ok, measured]) => `| ${what} | ${ok ? 'yes' : '**no**'} | ${measured} |`),
+    '',
+    '<details><summary>EXPLAIN (ANALYZE) of the registry queries</summary>',
+    '',
+    ...plans.flatMap(([name, plan]) => [`**${name}**`, '', '```', plan, '```', '']),
+    '</details>',
+    '',
+  ];
+  appendFileSync(RESULTS, lines.join('\n'));
+  log(lines.slice(0, 20).join('\n'));
+  await db.destroy();
+  await stopPg?.();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

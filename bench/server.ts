@@ -1,0 +1,31 @@
+import Koa from 'koa';
+import { createApp } from '../src/app';
+import { loadConfig } from '../src/config';
+import { createLogger } from '../src/logger';
+import { listen } from '../src/runtime/http-server';
+import { createDb } from '../src/store/db';
+import { createTemporalClient } from '../src/temporal/connection';
+
+/**
+ * The benchmark's server process: the real Agentdex app (registry reads need no Temporal; its lazy client
+ * never connects) and, beside it in the same process, a bare Koa route returning a small JSON object,
+ * the ceiling the registry routes are measured against. Env: BENCH_DATABASE_URL, API_PORT, BARE_PORT.
+ */
+async function main() {
+  const env = process.env;
+  const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', PORT: env.API_PORT, PUBLIC_BASE_URL: 'http://bench.local' });
+  const db = createDb({ url: env.BENCH_DATABASE_URL!, poolMax: 10 });
+  const temporal = createTemporalClient({ address: '127.0.0.1:1', namespace: 'default' });
+  await listen(createApp({ config, db, temporal, logger: createLogger('silent') }), '127.0.0.1', Number(env.API_PORT));
+  const bare = new Koa();
+  bare.use((ctx) => {
+    ctx.body = { ok: true, service: 'bare' };
+  });
+  await listen(bare, '127.0.0.1', Number(env.BARE_PORT));
+  process.send?.('ready');
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

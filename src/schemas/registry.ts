@@ -1,0 +1,125 @@
+import { z } from './zod';
+
+export const MAX_LIMIT = 100;
+export const DEFAULT_LIMIT = 50;
+
+/** limit: default 50; anything above 100 is clamped to 100, not refused. */
+export const LimitSchema = z.coerce
+  .number()
+  .int()
+  .min(1)
+  .default(DEFAULT_LIMIT)
+  .transform((n) => Math.min(n, MAX_LIMIT))
+  .openapi({ description: `Maximum rows (default ${DEFAULT_LIMIT}; values above ${MAX_LIMIT} are clamped)`, type: 'integer', example: 20 });
+
+const Slug = z.string().min(1).max(200);
+
+export const ScoresSchema = z
+  .object({
+    readiness: z.number().int(),
+    discovery: z.number().int(),
+    understanding: z.number().int(),
+    adoption: z.number().int(),
+    operability: z.number().int(),
+  })
+  .openapi('Scores');
+
+export const RegistryRowSchema = z
+  .object({ slug: z.string(), name: z.string(), domain: z.string(), readiness: z.number().int() })
+  .openapi('RegistryRow');
+
+export const SignalsSchema = z
+  .object({
+    mcpAvailable: z.boolean(),
+    cliAvailable: z.boolean(),
+    llmsTxt: z.boolean(),
+    openapi: z.boolean(),
+    sdkLanguages: z.array(z.string()),
+  })
+  .openapi('Signals');
+
+export const FreshnessSchema = z
+  .object({
+    source: z.enum(['seed', 'audit']).openapi({ description: '`seed`: provisional scores from public data until a real audit replaces them' }),
+    asOf: z.string().openapi({ format: 'date-time' }),
+  })
+  .openapi('Freshness');
+
+export const AuditReportSchema = z
+  .object({
+    slug: z.string(),
+    domain: z.string(),
+    name: z.string(),
+    scores: ScoresSchema,
+    issues: z.array(z.string()),
+    signals: SignalsSchema,
+    description: z.string(),
+    categories: z.array(z.string()),
+    claimed: z.boolean(),
+    auditedAt: z.string().nullable().openapi({ format: 'date-time' }),
+    freshness: FreshnessSchema,
+  })
+  .openapi('AuditReport');
+
+export const RegistryQuerySchema = z.object({
+  category: Slug.optional().openapi({ description: 'Category slug (see /v1/categories)' }),
+  minScore: z.coerce.number().int().min(0).max(100).default(0).openapi({ type: 'integer', description: 'Minimum readiness, 0..100' }),
+  limit: LimitSchema,
+});
+
+export const SlugParamsSchema = z.object({ slug: Slug.openapi({ description: 'Registry slug', example: 'stripe' }) });
+
+export const CategorySchema = z
+  .object({ slug: z.string(), name: z.string(), description: z.string(), productCount: z.number().int() })
+  .openapi('Category');
+
+export const CategoryListSchema = z.object({ categories: z.array(CategorySchema) }).openapi('CategoryList');
+
+export const CategoryDetailSchema = CategorySchema.extend({ products: z.array(RegistryRowSchema) }).openapi('CategoryDetail');
+
+export const CategoryQuerySchema = z.object({ limit: LimitSchema });
+
+export const RequirementsSchema = z
+  .object({
+    api: z.boolean().optional(),
+    mcp: z.boolean().optional(),
+    self_serve: z.boolean().optional(),
+    openapi: z.boolean().optional(),
+    cli: z.boolean().optional(),
+  })
+  .openapi('Requirements', { description: 'Capabilities a product must have; `true` drops products lacking it' });
+
+export const SearchBodySchema = z
+  .object({
+    query: z.string().trim().min(1).max(500).openapi({ example: 'send transactional email' }),
+    requirements: RequirementsSchema.optional(),
+    limit: LimitSchema.optional(),
+  })
+  .openapi('SearchRequest');
+
+export const CompareBodySchema = z
+  .object({ slugs: z.array(Slug).min(2).max(10).openapi({ example: ['stripe', 'paypal'] }) })
+  .openapi('CompareRequest');
+
+export const COMPARE_FIELDS = [
+  'readiness',
+  'discovery',
+  'understanding',
+  'adoption',
+  'operability',
+  'agent_capability.api',
+  'agent_capability.mcp_available',
+] as const;
+
+export const CompareResultSchema = z
+  .object({
+    fields: z.array(z.string()),
+    rows: z.array(
+      z.object({
+        slug: z.string(),
+        name: z.string(),
+        values: z.record(z.string(), z.union([z.number(), z.boolean()])),
+      }),
+    ),
+  })
+  .openapi('CompareResult');

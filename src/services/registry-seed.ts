@@ -1,0 +1,33 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { seedRow, type SeedFile } from '../domain/seed';
+import { CATEGORIES } from '../domain/taxonomy';
+import type { Db } from '../store/db';
+import { syncCategories, upsertSeedRows, type SeedLoadCounts } from '../store/products';
+import { getRegistryState, setRegistryState } from '../store/registry-state';
+
+/** The committed seed, resolved from the compiled file's place (dist/src/services → data/). */
+export const SEED_PATH = path.resolve(__dirname, '../../../data/registry-seed.json');
+
+export function readSeedFile(file = SEED_PATH): SeedFile {
+  return JSON.parse(readFileSync(file, 'utf8')) as SeedFile;
+}
+
+/**
+ * Loads the registry seed at start-up. Idempotent: the same seed version (and scoring) is a no-op; a
+ * newer one inserts new products and refreshes seed-derived rows, never a product a real audit scored.
+ */
+export async function loadRegistrySeed(db: Db, seed: SeedFile = readSeedFile()): Promise<SeedLoadCounts | 'unchanged'> {
+  const rows = seed.products.map(seedRow);
+  // The rows' hashes cover the provisional scores too, so a scoring change reloads the seed.
+  const fingerprint = `${seed.version}:${rows.reduce((h, r) => (h * 31 + hashInt(r.hash)) >>> 0, 7)}`;
+  if ((await getRegistryState(db, 'seed')) === fingerprint) return 'unchanged';
+  await syncCategories(db, CATEGORIES);
+  const counts = await upsertSeedRows(db, rows);
+  await setRegistryState(db, 'seed', fingerprint);
+  return counts;
+}
+
+function hashInt(hex: string): number {
+  return Number.parseInt(hex.slice(0, 8), 16);
+}

@@ -1,0 +1,112 @@
+import { notFound, badRequest } from '../http/errors';
+import { parseSearchText } from '../domain/search-text';
+import { CATEGORY_SLUGS } from '../domain/taxonomy';
+import type { z } from '../schemas/zod';
+import type { AuditReportSchema, CompareResultSchema, RequirementsSchema } from '../schemas/registry';
+import { COMPARE_FIELDS } from '../schemas/registry';
+import type { Db } from '../store/db';
+import {
+  findCategory,
+  findProductBySlug,
+  findProductsBySlugs,
+  listCategories as listCategoryRows,
+  listRegistry as listRegistryRows,
+  searchProducts,
+  type ProductRecord,
+  type RegistryRow,
+  type Requirement,
+} from '../store/products';
+
+export type AuditReport = z.infer<typeof AuditReportSchema>;
+export type Requirements = z.infer<typeof RequirementsSchema>;
+
+/** Registry reads: open, never metered, straight from Postgres. */
+export function registryService(db: Db) {
+  return {
+    async list(o: { category?: string; minScore: number; limit: number }): Promise<RegistryRow[]> {
+      if (o.category && !CATEGORY_SLUGS.has(o.category)) throw notFound(`Unknown category '${o.category}' (see /v1/categories)`);
+      return listRegistryRows(db, o);
+    },
+
+    async profile(slug: string): Promise<AuditReport> {
+      const p = await findProductBySlug(db, slug);
+      if (!p) throw notFound(`No product with slug '${slug}'`);
+      return toAuditReport(p);
+    },
+
+    async categories() {
+      return { categories: await listCategoryRows(db) };
+    },
+
+    async category(slug: string, limit: number) {
+      const c = await findCategory(db, slug);
+      if (!c) throw notFound(`No category with slug '${slug}'`);
+      return { ...c, products: await listRegistryRows(db, { category: slug, minScore: 0, limit }) };
+    },
+
+    async search(query: string, requirements: Requirements | undefined, limit: number): Promise<RegistryRow[]> {
+      const { text, words } = parseSearchText(query);
+      const required = Object.entries(requirements ?? {})
+        .filter(([, v]) => v === true)
+        .map(([k]) => k as Requirement);
+      return searchProducts(db, { words, text, requirements: required, limit });
+    },
+
+    async compare(slugs: string[]): Promise<z.infer<typeof CompareResultSchema>> {
+      const unique = [...new Set(slugs)];
+      if (unique.length < 2) throw badRequest('Invalid request: body.slugs: needs at least 2 distinct slugs');
+      const found = new Map((await findProductsBySlugs(db, unique)).map((p) => [p.slug, p]));
+      const missing = unique.filter((s) => !found.has(s));
+      if (missing.length) throw notFound(`No product with slug ${missing.map((s) => `'${s}'`).join(', ')}`);
+      return {
+        fields: [...COMPARE_FIELDS],
+        rows: unique.map((s) => {
+          const p = found.get(s)!;
+          return {
+            slug: p.slug,
+            name: p.name,
+            values: {
+              readiness: p.readiness,
+              discovery: p.discovery,
+              understanding: p.understanding,
+              adoption: p.adoption,
+              operability: p.operability,
+              'agent_capability.api': p.has_api,
+              'agent_capability.mcp_available': p.has_mcp,
+            },
+          };
+        }),
+      };
+    },
+
+    /** Readiness for the badge; 404 for an unknown slug. */
+    async badgeScore(slug: string): Promise<{ name: string; readiness: number }> {
+      const p = await findProductBySlug(db, slug);
+      if (!p) throw notFound(`No product with slug '${slug}'`);
+      return { name: p.name, readiness: p.readiness };
+    },
+  };
+}
+
+export function toAuditReport(p: ProductRecord): AuditReport {
+  const s = p.signals as Partial<AuditReport['signals']>;
+  return {
+    slug: p.slug,
+    domain: p.domain,
+    name: p.name,
+    scores: { readiness: p.readiness, discovery: p.discovery, understanding: p.understanding, adoption: p.adoption, operability: p.operability },
+    issues: p.issues,
+    signals: {
+      mcpAvailable: s.mcpAvailable ?? p.has_mcp,
+      cliAvailable: s.cliAvailable ?? p.has_cli,
+      llmsTxt: s.llmsTxt ?? p.has_llms_txt,
+      openapi: s.openapi ?? p.has_openapi,
+      sdkLanguages: s.sdkLanguages ?? p.sdk_languages,
+    },
+    description: p.description,
+    categories: p.categories,
+    claimed: p.claimed_by_workspace_id !== null,
+    auditedAt: p.audited_at ? p.audited_at.toISOString() : null,
+    freshness: { source: p.score_source, asOf: (p.audited_at ?? p.updated_at).toISOString() },
+  };
+}

@@ -1,0 +1,281 @@
+import type { Knex } from 'knex';
+import type { Category } from '../domain/taxonomy';
+import type { SeedRow } from '../domain/seed';
+import type { Db } from './db';
+import { bumpRegistryVersion } from './registry-version';
+
+export interface RegistryRow {
+  slug: string;
+  name: string;
+  domain: string;
+  readiness: number;
+}
+
+export interface ProductRecord extends RegistryRow {
+  id: string;
+  description: string;
+  discovery: number;
+  understanding: number;
+  adoption: number;
+  operability: number;
+  has_api: boolean;
+  has_mcp: boolean;
+  has_self_serve: boolean;
+  has_openapi: boolean;
+  has_cli: boolean;
+  has_llms_txt: boolean;
+  sdk_languages: string[];
+  signals: Record<string, unknown>;
+  issues: string[];
+  facts: Record<string, unknown>;
+  score_source: 'seed' | 'audit';
+  audited_at: Date | null;
+  updated_at: Date;
+  claimed_by_workspace_id: string | null;
+  categories: string[];
+}
+
+export type Requirement = 'api' | 'mcp' | 'self_serve' | 'openapi' | 'cli';
+const REQUIREMENT_COLUMN: Record<Requirement, string> = {
+  api: 'has_api',
+  mcp: 'has_mcp',
+  self_serve: 'has_self_serve',
+  openapi: 'has_openapi',
+  cli: 'has_cli',
+};
+
+const ROW_COLUMNS = ['p.slug', 'p.name', 'p.domain', 'p.readiness'];
+
+// ---------------------------------------------------------------- reads
+
+export async function listRegistry(db: Db, o: { category?: string; minScore: number; limit: number }): Promise<RegistryRow[]> {
+  if (o.category) {
+    // Walks product_categories_ranked_idx in order; no sort over the category.
+    return db('product_categories as pc')
+      .join('products as p', 'p.id', 'pc.product_id')
+      .select(ROW_COLUMNS)
+      .where('pc.category_slug', o.category)
+      .andWhere('pc.readiness', '>=', o.minScore)
+      .orderBy([{ column: 'pc.readiness', order: 'desc' }, { column: 'pc.product_id' }])
+      .limit(o.limit);
+  }
+  return db('products as p')
+    .select(ROW_COLUMNS)
+    .where('p.readiness', '>=', o.minScore)
+    .orderBy([{ column: 'p.readiness', order: 'desc' }, { column: 'p.slug' }])
+    .limit(o.limit);
+}
+
+export async function findProductBySlug(db: Db, slug: string): Promise<ProductRecord | undefined> {
+  const row = await db('products as p')
+    .select('p.*', db.raw("coalesce((select array_agg(category_slug order by category_slug) from product_categories where product_id = p.id), '{}') as categories"))
+    .where('p.slug', slug)
+    .first();
+  return row as ProductRecord | undefined;
+}
+
+export async function findProductsBySlugs(db: Db, slugs: string[]): Promise<Omit<ProductRecord, 'categories'>[]> {
+  return db('products as p').select('p.*').whereIn('p.slug', slugs);
+}
+
+export interface CategoryRow {
+  slug: string;
+  name: string;
+  description: string;
+  productCount: number;
+}
+
+const CATEGORY_COLUMNS = ['c.slug', 'c.name', 'c.description', 'c.product_count as productCount'];
+
+export async function listCategories(db: Db): Promise<CategoryRow[]> {
+  return db('categories as c').select(CATEGORY_COLUMNS).orderBy('c.name');
+}
+
+export async function findCategory(db: Db, slug: string): Promise<CategoryRow | undefined> {
+  return db('categories as c').select(CATEGORY_COLUMNS).where('c.slug', slug).first();
+}
+
+/** Recount products per category (all, or the given ones) after registry writes. */
+export async function recountCategories(db: Db | Knex.Transaction, slugs?: string[]): Promise<void> {
+  const q = db('categories as c').update({
+    product_count: db.raw('(select count(*) from product_categories pc where pc.category_slug = c.slug)'),
+  });
+  if (slugs) q.whereIn('c.slug', slugs);
+  await q;
+}
+
+export interface SearchQuery {
+  /** Stemmable words of the query, lower-case, [a-z0-9] only (safe inside to_tsquery). */
+  words: string[];
+  /** The whole query, lower-cased, for trigram similarity and name prefixes. */
+  text: string;
+  requirements: Requirement[];
+  limit: number;
+}
+
+/**
+ * Registry search. Candidates come from three bounded, index-backed sets, so the cost stays flat however
+ * many products share a common word: name/slug matches (trigram similarity for typos, prefix for short
+ * input), products matching all words, and products matching any word (the last word also as a prefix),
+ * the last two by readiness. Only those few hundred candidates are scored for relevance: all words matched,
+ * ts_rank_cd (name and slug weigh most, then categories, then description), name similarity and an exact
+ * name; ties go to readiness. Requirements filter every set, so a product lacking one is dropped.
+ */
+export async function searchProducts(db: Db, q: SearchQuery): Promise<RegistryRow[]> {
+  const rows = await searchQuery(db, q);
+  return rows.map(({ slug, name, domain, readiness }: RegistryRow) => ({ slug, name, domain, readiness }));
+}
+
+/** The search statement itself, exposed so the benchmark can EXPLAIN exactly what the API runs. */
+export function searchQuery(db: Db, q: SearchQuery): Knex.QueryBuilder {
+  const last = q.words.length - 1;
+  const any = q.words.map((w, i) => (i === last && w.length >= 3 ? `${w}:*` : w)).join(' | ');
+  const all = q.words.join(' & ');
+  const slugText = q.text.replace(/[^a-z0-9]+/g, '-');
+  const prefix = `${q.text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const short = q.text.length < 3; // trigrams need three characters
+  // Typo tolerance is for a name (one word); several words describe a task and are matched as text.
+  const fuzzy = !short && q.words.length <= 1;
+  const required = (b: Knex.QueryBuilder) => {
+    for (const r of q.requirements) b.andWhere(`p.${REQUIREMENT_COLUMN[r]}`, true);
+    return b;
+  };
+
+  const nameHits = required(
+    db('products as p')
+      .select('p.id')
+      .where((w) => {
+        w.where(db.raw('lower(p.name) like ?', [prefix]));
+        if (fuzzy) w.orWhere(db.raw('lower(p.name) % ?', [q.text])).orWhere(db.raw('p.slug % ?', [slugText]));
+      }),
+  )
+    .orderBy(short ? [{ column: 'p.readiness', order: 'desc' }] : [{ column: db.raw('greatest(similarity(lower(p.name), ?), similarity(p.slug, ?))', [q.text, slugText]) as never, order: 'desc' }])
+    .limit(50);
+  const textHits = (tsquery: string, limit: number) =>
+    required(db('products as p').select('p.id').where(db.raw("p.search_vector @@ to_tsquery('english', ?)", [tsquery])))
+      .orderBy('p.readiness', 'desc')
+      .limit(limit);
+
+  let candidates = db.select('id').from(nameHits.as('n'));
+  if (all) candidates = candidates.union(db.select('id').from(textHits(all, 100).as('a')));
+  if (q.words.length > 1 || (any && any !== all)) candidates = candidates.union(db.select('id').from(textHits(any, 150).as('o')));
+
+  const relevance = any
+    ? db.raw(
+        `(case when p.search_vector @@ to_tsquery('english', ?) then 1 else 0 end)
+         + ts_rank_cd(p.search_vector, to_tsquery('english', ?), 32)
+         + greatest(similarity(lower(p.name), ?), similarity(p.slug, ?))
+         + (case when lower(p.name) = ? then 1 else 0 end)`,
+        [all, any, q.text, slugText, q.text],
+      )
+    : db.raw('greatest(similarity(lower(p.name), ?), similarity(p.slug, ?)) + (case when lower(p.name) = ? then 1 else 0 end)', [q.text, slugText, q.text]);
+
+  return db('products as p')
+    .select(ROW_COLUMNS)
+    .select({ relevance })
+    .whereIn('p.id', candidates)
+    .orderBy([{ column: 'relevance', order: 'desc' }, { column: 'p.readiness', order: 'desc' }, { column: 'p.slug' }])
+    .limit(q.limit);
+}
+
+// ---------------------------------------------------------------- seed writes
+
+export async function syncCategories(db: Db, categories: Category[]): Promise<void> {
+  await db('categories')
+    .insert(categories.map((c) => ({ slug: c.slug, name: c.name, description: c.description })))
+    .onConflict('slug')
+    .merge(['name', 'description']);
+}
+
+export interface SeedLoadCounts {
+  inserted: number;
+  updated: number;
+  unchanged: number;
+  keptAudited: number;
+}
+
+/**
+ * Inserts new seed products and refreshes seed-derived ones whose content changed. A product whose
+ * scores come from a real audit is never touched by a seed.
+ */
+export async function upsertSeedRows(db: Db, rows: SeedRow[]): Promise<SeedLoadCounts> {
+  const counts: SeedLoadCounts = { inserted: 0, updated: 0, unchanged: 0, keptAudited: 0 };
+  await db.transaction(async (trx) => {
+    const existing = new Map<string, { id: string; slug: string; seed_hash: string | null; score_source: string }>();
+    for (const chunk of chunks(rows.map((r) => r.domain), 1000)) {
+      for (const e of await trx('products').select('id', 'slug', 'domain', 'seed_hash', 'score_source').whereIn('domain', chunk)) existing.set(e.domain, e);
+    }
+    const takenSlugs = new Set<string>(await trx('products').pluck('slug'));
+    const fresh: SeedRow[] = [];
+    for (const row of rows) {
+      const e = existing.get(row.domain);
+      if (!e) {
+        let slug = row.slug;
+        for (let i = 2; takenSlugs.has(slug); i++) slug = `${row.slug}-${i}`;
+        takenSlugs.add(slug);
+        fresh.push({ ...row, slug });
+      } else if (e.score_source === 'audit') counts.keptAudited++;
+      else if (e.seed_hash === row.hash) counts.unchanged++;
+      else {
+        await trx('products').where({ id: e.id }).update({ ...productColumns(row), updated_at: trx.fn.now() });
+        await replaceCategories(trx, e.id, row.categories, row.scores.readiness);
+        counts.updated++;
+      }
+    }
+    for (const chunk of chunks(fresh, 500)) {
+      const ids: Array<{ id: string; domain: string }> = await trx('products')
+        .insert(chunk.map((r) => ({ slug: r.slug, domain: r.domain, ...productColumns(r) })))
+        .returning(['id', 'domain']);
+      const byDomain = new Map(chunk.map((r) => [r.domain, r]));
+      const links = ids.flatMap(({ id, domain }) => {
+        const r = byDomain.get(domain)!;
+        return r.categories.map((c) => ({ product_id: id, category_slug: c, readiness: r.scores.readiness }));
+      });
+      if (links.length) await trx('product_categories').insert(links);
+      counts.inserted += chunk.length;
+    }
+    if (counts.inserted || counts.updated) await recountCategories(trx);
+  });
+  if (counts.inserted || counts.updated) bumpRegistryVersion();
+  return counts;
+}
+
+function productColumns(r: SeedRow) {
+  return {
+    name: r.name,
+    description: r.description,
+    categories_text: r.categories.join(' ').replace(/-/g, ' '),
+    ...r.scores,
+    has_api: r.facts.api,
+    has_mcp: r.facts.mcp,
+    has_self_serve: r.facts.selfServe,
+    has_openapi: r.facts.openapi,
+    has_cli: r.facts.cli,
+    has_llms_txt: r.facts.llmsTxt,
+    sdk_languages: r.facts.sdkLanguages,
+    signals: JSON.stringify({
+      mcpAvailable: r.facts.mcp,
+      cliAvailable: r.facts.cli,
+      llmsTxt: r.facts.llmsTxt,
+      openapi: r.facts.openapi,
+      sdkLanguages: r.facts.sdkLanguages,
+    }),
+    issues: JSON.stringify([]),
+    facts: JSON.stringify(r.extra),
+    score_source: 'seed',
+    seed_hash: r.hash,
+  };
+}
+
+async function replaceCategories(trx: Knex.Transaction, productId: string, categories: string[], readiness: number) {
+  await trx('product_categories').where({ product_id: productId }).del();
+  if (categories.length) {
+    await trx('product_categories').insert(categories.map((c) => ({ product_id: productId, category_slug: c, readiness })));
+  }
+}
+
+function chunks<T>(xs: T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < xs.length; i += size) out.push(xs.slice(i, i + size));
+  return out;
+}

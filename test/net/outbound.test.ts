@@ -1,0 +1,343 @@
+import assert from 'node:assert/strict';
+import type http from 'node:http';
+import zlib from 'node:zlib';
+import { OutboundError, type OutboundErrorCode } from '../../src/net/errors';
+import { createOutbound, DEFAULT_USER_AGENT, type Outbound } from '../../src/net/outbound';
+import { selfSignedCert, sleep, startHttp, startHttps, watchConnections, type TestServer } from './support';
+
+// Fixture behaviours of the outbound layer against loopback sites reached through the host map + allowlist.
+
+async function expectCode(promise: Promise<unknown>, code: OutboundErrorCode): Promise<OutboundError> {
+  try {
+    await promise;
+  } catch (err) {
+    assert.ok(err instanceof OutboundError, `expected OutboundError, got ${String(err)}`);
+    assert.equal(err.code, code, err.message);
+    return err;
+  }
+  assert.fail(`expected ${code}, but the request succeeded`);
+}
+
+const MiB = 1024 * 1024;
+const HOSTS = [
+  'site.test', 'second.test', 'plain.test', 'robots-deny.test', 'robots-404.test', 'robots-500.test',
+  'robots-cache.test', 'robots-hang.test', 'queue-a.test', 'queue-b.test', 'slow-a.test', 'slow-b.test', 'big.test',
+];
+
+interface SiteState {
+  hits: string[]; // "host METHOD /path"
+  userAgents: string[];
+  inflight: Map<string, number>;
+  maxPerHost: Map<string, number>;
+  maxOverall: number;
+  bigSent: number;
+  bigClosed: Promise<void>;
+  tlsGarbage: number; // TLS ClientHellos the plain-http server could not parse
+}
+
+function readBody(req: http.IncomingMessage): Promise<string> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+  });
+}
+
+describe('net/outbound fixture behaviours', () => {
+  const log = watchConnections();
+  const bomb = zlib.gzipSync(Buffer.alloc(20 * MiB)); // ~20 KiB on the wire, 20 MiB decoded
+  let site: TestServer;
+  let state: SiteState;
+  let outbound: Outbound;
+
+  before(async () => {
+    state = { hits: [], userAgents: [], inflight: new Map(), maxPerHost: new Map(), maxOverall: 0, bigSent: 0, bigClosed: Promise.resolve(), tlsGarbage: 0 };
+    site = await startHttp(async (req, res) => {
+      const host = (req.headers.host ?? '').toLowerCase();
+      const url = new URL(req.url ?? '/', `http://${host}`);
+      state.hits.push(`${host} ${req.method} ${url.pathname}`);
+      state.userAgents.push(req.headers['user-agent'] ?? '');
+      if (url.pathname === '/robots.txt') {
+        if (host === 'robots-deny.test') return res.end('User-agent: *\nAllow: /\n\nUser-agent: AgentdexBot\nDisallow: /private\n');
+        if (host === 'robots-500.test') return res.writeHead(500).end();
+        if (host === 'robots-hang.test') return; // never answers
+        return res.writeHead(404).end();
+      }
+      switch (url.pathname) {
+        case '/big': {
+          const chunk = Buffer.alloc(64 * 1024, 'a');
+          state.bigSent = 0;
+          state.bigClosed = new Promise((resolve) => res.on('close', () => resolve()));
+          res.writeHead(200, { 'content-type': 'application/octet-stream' });
+          const pump = () => {
+            while (state.bigSent < 50 * MiB && !res.destroyed) {
+              state.bigSent += chunk.length;
+              if (!res.write(chunk)) return void res.once('drain', pump);
+            }
+            res.end();
+          };
+          return pump();
+        }
+        case '/declared-big':
+          state.bigClosed = new Promise((resolve) => res.on('close', () => resolve()));
+          res.writeHead(200, { 'content-length': String(50 * MiB) });
+          return res.write('x');
+        case '/bomb':
+          return res.writeHead(200, { 'content-encoding': 'gzip' }).end(bomb);
+        case '/gzipped':
+          return res.writeHead(200, { 'content-encoding': 'gzip', 'content-type': 'text/plain; charset=utf-8' }).end(zlib.gzipSync('hello, gzip ✓'));
+        case '/slow-headers': {
+          const socket = req.socket;
+          socket.write('HTTP/1.1 200 OK\r\n');
+          let n = 0;
+          const timer = setInterval(() => (n++ < 20 ? socket.write(`x-drip-${n}: y\r\n`) : socket.destroy()), 500);
+          socket.on('close', () => clearInterval(timer));
+          return;
+        }
+        case '/slow-body': {
+          res.writeHead(200, { 'content-length': '40' });
+          let n = 0;
+          const timer = setInterval(() => (n++ < 40 ? res.write('x') : clearInterval(timer)), 500);
+          res.on('close', () => clearInterval(timer));
+          return;
+        }
+        case '/loop':
+          return res.writeHead(302, { location: '/loop' }).end();
+        case '/chain/1':
+          return res.writeHead(301, { location: '/chain/2' }).end();
+        case '/chain/2':
+          return res.writeHead(302, { location: 'http://second.test/chain/3' }).end();
+        case '/see-other':
+          await readBody(req);
+          return res.writeHead(303, { location: '/echo' }).end();
+        case '/keep-method':
+          await readBody(req);
+          return res.writeHead(307, { location: url.searchParams.get('to') ?? '/echo' }).end();
+        case '/slow': {
+          const now = (state.inflight.get(host) ?? 0) + 1;
+          state.inflight.set(host, now);
+          state.maxPerHost.set(host, Math.max(state.maxPerHost.get(host) ?? 0, now));
+          state.maxOverall = Math.max(state.maxOverall, [...state.inflight.values()].reduce((a, b) => a + b, 0));
+          await sleep(40);
+          state.inflight.set(host, (state.inflight.get(host) ?? 1) - 1);
+          return res.end('slow done');
+        }
+        case '/echo': {
+          const body = await readBody(req);
+          res.setHeader('set-cookie', ['a=1; Path=/', 'b=2; Path=/']);
+          res.writeHead(201, { 'content-type': 'application/json', 'x-echo': 'yes' });
+          return res.end(JSON.stringify({ method: req.method, url: req.url, headers: req.headers, body }));
+        }
+        default:
+          return res.end(`ok ${url.pathname}`);
+      }
+    });
+    outbound = createOutbound({
+      hostMap: new Map(HOSTS.map((h) => [h, { ip: '127.0.0.1', port: site.port }])),
+      allowlist: HOSTS,
+      timeoutMs: 5000,
+    });
+  });
+  after(() => site.close());
+
+  const hitsFor = (host: string, path?: string) => state.hits.filter((h) => h.startsWith(`${host} `) && (!path || h.endsWith(` ${path}`)));
+
+  describe('byte cap', () => {
+    it('aborts a 50 MB stream at the cap, and the server sees the socket close', async () => {
+      const started = Date.now();
+      await expectCode(outbound.fetch('http://big.test/big'), 'TOO_LARGE');
+      assert.ok(Date.now() - started < 3000, 'failed fast');
+      await Promise.race([state.bigClosed, sleep(2000).then(() => assert.fail('server socket still open'))]);
+      assert.ok(state.bigSent < 25 * MiB, `server managed to send ${state.bigSent} bytes`);
+    });
+    it('refuses a declared Content-Length over the cap without reading it', async () => {
+      await expectCode(outbound.fetch('http://big.test/declared-big'), 'TOO_LARGE');
+      await Promise.race([state.bigClosed, sleep(2000).then(() => assert.fail('server socket still open'))]);
+    });
+    it('applies to the decoded size (gzip bomb)', async () => {
+      await expectCode(outbound.fetch('http://big.test/bomb'), 'TOO_LARGE');
+    });
+    it('a per-call cap overrides the default', async () => {
+      await expectCode(outbound.fetch('http://site.test/hello-there', { maxBytes: 5 }), 'TOO_LARGE');
+      assert.equal((await outbound.fetch('http://site.test/hello-there')).text(), 'ok /hello-there');
+    });
+    it('decodes gzip and drops the encoding headers', async () => {
+      const res = await outbound.fetch('http://site.test/gzipped');
+      assert.equal(res.text(), 'hello, gzip ✓');
+      assert.equal(res.headers['content-encoding'], undefined);
+    });
+  });
+
+  describe('deadline', () => {
+    it('times out headers that never finish (slow-loris)', async () => {
+      const started = Date.now();
+      await expectCode(outbound.fetch('http://slow-a.test/slow-headers', { timeoutMs: 1500 }), 'TIMEOUT');
+      const took = Date.now() - started;
+      assert.ok(took >= 1400 && took < 3000, `took ${took} ms`);
+    });
+    it('times out a body trickling one byte per 500 ms, although the socket is never idle that long', async () => {
+      const started = Date.now();
+      await expectCode(outbound.fetch('http://slow-b.test/slow-body', { timeoutMs: 1500 }), 'TIMEOUT');
+      const took = Date.now() - started;
+      assert.ok(took >= 1400 && took < 3000, `took ${took} ms`);
+    });
+  });
+
+  describe('redirects', () => {
+    it('a redirect loop ends in TOO_MANY_REDIRECTS after maxRedirects hops', async () => {
+      const before = hitsFor('site.test', '/loop').length;
+      await expectCode(outbound.fetch('http://site.test/loop'), 'TOO_MANY_REDIRECTS');
+      assert.equal(hitsFor('site.test', '/loop').length - before, 6); // the first request + 5 followed
+    });
+    it('records the chain, across hosts', async () => {
+      const res = await outbound.fetch('http://site.test/chain/1');
+      assert.equal(res.status, 200);
+      assert.equal(res.url, 'http://second.test/chain/3');
+      assert.deepEqual(res.redirects, ['http://site.test/chain/1', 'http://site.test/chain/2']);
+      assert.equal(res.text(), 'ok /chain/3');
+    });
+    it('303 turns a POST into a bodiless GET; 307 keeps method and body', async () => {
+      const seeOther = await outbound.fetch('http://site.test/see-other', { method: 'POST', body: '{"a":1}', headers: { 'content-type': 'application/json' } });
+      const echoed = seeOther.json() as { method: string; body: string; headers: Record<string, string> };
+      assert.deepEqual([echoed.method, echoed.body, echoed.headers['content-type']], ['GET', '', undefined]);
+      const kept = (await outbound.fetch('http://site.test/keep-method', { method: 'POST', body: 'payload' })).json() as { method: string; body: string };
+      assert.deepEqual([kept.method, kept.body], ['POST', 'payload']);
+    });
+    it('does not carry credentials to another origin', async () => {
+      const auth = { authorization: 'Bearer secret', cookie: 'session=1' };
+      const same = (await outbound.fetch('http://site.test/keep-method?to=/echo', { headers: auth })).json() as { headers: Record<string, string> };
+      assert.equal(same.headers.authorization, 'Bearer secret');
+      const cross = (await outbound.fetch('http://site.test/keep-method?to=http://second.test/echo', { headers: auth })).json() as { headers: Record<string, string> };
+      assert.equal(cross.headers.authorization, undefined);
+      assert.equal(cross.headers.cookie, undefined);
+    });
+  });
+
+  describe('robots.txt (RFC 9309)', () => {
+    it('200: obeys the group for AgentdexBot without fetching a disallowed URL', async () => {
+      await expectCode(outbound.fetch('http://robots-deny.test/private/page'), 'ROBOTS_DISALLOWED');
+      assert.equal(hitsFor('robots-deny.test', '/private/page').length, 0);
+      assert.equal((await outbound.fetch('http://robots-deny.test/public/page')).status, 200);
+    });
+    it('404: everything allowed', async () => {
+      assert.equal((await outbound.fetch('http://robots-404.test/private/page')).status, 200);
+    });
+    it('500: everything disallowed', async () => {
+      for (const path of ['/', '/a', '/private/page']) await expectCode(outbound.fetch(`http://robots-500.test${path}`), 'ROBOTS_DISALLOWED');
+      assert.deepEqual(hitsFor('robots-500.test'), ['robots-500.test GET /robots.txt']);
+    });
+    it('timeout: everything disallowed', async () => {
+      const impatient = createOutbound({
+        hostMap: new Map([['robots-hang.test', { ip: '127.0.0.1', port: site.port }]]),
+        allowlist: ['robots-hang.test'],
+        timeoutMs: 300,
+      });
+      await expectCode(impatient.fetch('http://robots-hang.test/page'), 'ROBOTS_DISALLOWED');
+      assert.deepEqual(hitsFor('robots-hang.test'), ['robots-hang.test GET /robots.txt']);
+    });
+    it('robots: false skips the check for one call', async () => {
+      assert.equal((await outbound.fetch('http://robots-500.test/a', { robots: false })).text(), 'ok /a');
+    });
+    it('is fetched once per origin, also under concurrency', async () => {
+      await outbound.fetch('http://robots-cache.test/1');
+      await Promise.all(['/2', '/3', '/4'].map((p) => outbound.fetch(`http://robots-cache.test${p}`)));
+      await outbound.fetch('http://robots-cache.test/5');
+      assert.equal(hitsFor('robots-cache.test', '/robots.txt').length, 1);
+      assert.equal(hitsFor('robots-cache.test').length, 6);
+    });
+  });
+
+  describe('politeness and identity', () => {
+    it('one request at a time per host, hosts in parallel', async () => {
+      await Promise.all([
+        ...Array.from({ length: 5 }, () => outbound.fetch('http://queue-a.test/slow')),
+        ...Array.from({ length: 5 }, () => outbound.fetch('http://queue-b.test/slow')),
+      ]);
+      assert.equal(hitsFor('queue-a.test', '/slow').length, 5);
+      assert.equal(state.maxPerHost.get('queue-a.test'), 1);
+      assert.equal(state.maxPerHost.get('queue-b.test'), 1);
+      assert.equal(state.maxOverall, 2, 'different hosts are not serialised');
+    });
+    it('every request, robots.txt included, names the service and a contact URL', async () => {
+      await outbound.fetch('http://site.test/ua', { headers: { 'User-Agent': 'Mozilla/5.0 pretending' } });
+      assert.ok(state.userAgents.length > 10);
+      for (const ua of state.userAgents) assert.equal(ua, DEFAULT_USER_AGENT);
+      assert.match(DEFAULT_USER_AGENT, /^AgentdexBot\/\S+ \(\+https:\/\/\S+\)$/);
+    });
+  });
+
+  describe('fetchSite', () => {
+    it('falls back to http when the https handshake fails, and remembers it', async () => {
+      const before = log.attempts.length;
+      const first = await outbound.fetchSite('plain.test', '/hello');
+      assert.equal(first.url, 'http://plain.test/hello');
+      assert.equal(first.text(), 'ok /hello');
+      const afterFirst = log.attempts.length;
+      const second = await outbound.fetchSite('plain.test', 'again');
+      assert.equal(second.url, 'http://plain.test/again');
+      // first call: https robots (failed), http robots, page; second call: the page only, over http
+      assert.deepEqual([afterFirst - before, log.attempts.length - afterFirst], [3, 1]);
+    });
+    it('uses https when it works, with SNI and certificate checked against the mapped name', async () => {
+      const cert = selfSignedCert('secure.test');
+      const servernames: string[] = [];
+      const secure = await startHttps((req, res) => {
+        servernames.push((req.socket as import('node:tls').TLSSocket).servername || '');
+        res.writeHead(req.url === '/robots.txt' ? 404 : 200).end(`secure ${req.url}`);
+      }, cert);
+      try {
+        const hostMap = new Map([['secure.test', { ip: '127.0.0.1', port: secure.port }]]);
+        const trusted = createOutbound({ hostMap, allowlist: ['secure.test'], ca: cert.cert });
+        const res = await trusted.fetchSite('secure.test', '/page');
+        assert.equal(res.url, 'https://secure.test/page');
+        assert.equal(res.text(), 'secure /page');
+        assert.deepEqual(servernames, ['secure.test', 'secure.test']);
+        // Without the CA the self-signed certificate is refused.
+        const untrusting = createOutbound({ hostMap, allowlist: ['secure.test'] });
+        await expectCode(untrusting.fetch('https://secure.test/page', { robots: false }), 'NETWORK');
+      } finally {
+        await secure.close();
+      }
+    });
+  });
+
+  describe('webFetch', () => {
+    it('returns a real Response for a POST JSON round trip', async () => {
+      const res = await outbound.webFetch('http://site.test/echo', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize' }),
+      });
+      assert.ok(res instanceof Response);
+      assert.equal(res.status, 201);
+      assert.equal(res.ok, true);
+      assert.equal(res.url, 'http://site.test/echo');
+      assert.equal(res.headers.get('x-echo'), 'yes');
+      assert.deepEqual(res.headers.getSetCookie(), ['a=1; Path=/', 'b=2; Path=/']);
+      const echoed = (await res.json()) as { method: string; body: string; headers: Record<string, string> };
+      assert.equal(echoed.method, 'POST');
+      assert.deepEqual(JSON.parse(echoed.body), { jsonrpc: '2.0', id: 1, method: 'initialize' });
+      assert.equal(echoed.headers['content-type'], 'application/json');
+      assert.equal(echoed.headers['user-agent'], DEFAULT_USER_AGENT);
+    });
+    it('accepts a Request and a URL, and bypasses robots.txt (API use)', async () => {
+      const fromRequest = await outbound.webFetch(new Request('http://robots-500.test/echo', { method: 'DELETE' }));
+      assert.equal(((await fromRequest.json()) as { method: string }).method, 'DELETE');
+      const fromUrl = await outbound.webFetch(new URL('http://robots-500.test/plain'));
+      assert.equal(await fromUrl.text(), 'ok /plain');
+    });
+    it('webFetchWith({robots: true}) obeys robots.txt', async () => {
+      await expectCode(outbound.webFetchWith({ robots: true })('http://robots-500.test/echo'), 'ROBOTS_DISALLOWED');
+    });
+    it('goes through the guard, follows or returns redirects, and honours abort', async () => {
+      await expectCode(outbound.webFetch('http://127.0.0.1:9/'), 'BLOCKED_ADDRESS');
+      const followed = await outbound.webFetch('http://site.test/chain/1');
+      assert.deepEqual([followed.url, followed.redirected], ['http://second.test/chain/3', true]);
+      const manual = await outbound.webFetch('http://site.test/chain/1', { redirect: 'manual' });
+      assert.deepEqual([manual.status, manual.headers.get('location')], [301, '/chain/2']);
+      const started = Date.now();
+      await assert.rejects(outbound.webFetch('http://slow-b.test/slow-body', { signal: AbortSignal.timeout(300) }), (err: Error) => err.name === 'TimeoutError');
+      assert.ok(Date.now() - started < 1500);
+    });
+  });
+});
