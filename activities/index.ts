@@ -1,14 +1,21 @@
+import type { Outbound } from '../src/net';
 import type { Db } from '../src/store/db';
+import { auditActivities } from './audit';
+import type { Renderer } from './audit/render';
 import { maintenanceActivities } from './maintenance';
 
 export interface ActivityDeps {
   db: Db;
+  outbound: Outbound;
+  renderer?: Renderer;
+  audit: { requestTimeoutMs: number; auditTimeoutMs: number };
 }
 
 /** Activity factory: dependencies are injected once, at worker start, never imported as globals. */
 export function createActivities(deps: ActivityDeps) {
   return {
     ...maintenanceActivities(deps.db),
+    ...auditActivities({ db: deps.db, outbound: deps.outbound, renderer: deps.renderer, ...deps.audit }),
   };
 }
 

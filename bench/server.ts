@@ -1,4 +1,5 @@
 import Koa from 'koa';
+import { configuredOutbound } from '../src/net/configured';
 import { createApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { createLogger } from '../src/logger';
@@ -16,7 +17,7 @@ async function main() {
   const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', PORT: env.API_PORT, PUBLIC_BASE_URL: 'http://bench.local' });
   const db = createDb({ url: env.BENCH_DATABASE_URL!, poolMax: 10 });
   const temporal = createTemporalClient({ address: '127.0.0.1:1', namespace: 'default' });
-  await listen(createApp({ config, db, temporal, logger: createLogger('silent') }), '127.0.0.1', Number(env.API_PORT));
+  await listen(createApp({ config, db, temporal, logger: createLogger('silent'), outbound: configuredOutbound(config) }), '127.0.0.1', Number(env.API_PORT));
   const bare = new Koa();
   bare.use((ctx) => {
     ctx.body = { ok: true, service: 'bare' };

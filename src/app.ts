@@ -8,7 +8,9 @@ import { errorHandler } from './http/error-handler';
 import { requestId } from './http/request-id';
 import { mountRoute, type RouteDef } from './http/route';
 import type { Logger } from './logger';
+import type { Outbound } from './net';
 import { descriptorRoutes } from './routes/descriptors';
+import { primitiveRoutes } from './routes/primitives';
 import { registryRoutes } from './routes/registry';
 import type { Db } from './store/db';
 import type { TemporalClientHandle } from './temporal/connection';
@@ -24,11 +26,13 @@ export interface AppDeps {
   db: Db;
   temporal: TemporalClientHandle;
   logger: Logger;
+  /** Validates audit targets before any work starts (the same guard the crawler uses). */
+  outbound: Outbound;
 }
 
 /** Every route except the descriptors, which describe these. */
 export function apiRoutes(deps: AppDeps): RouteDef[] {
-  return [...registryRoutes(deps)];
+  return [...registryRoutes(deps), ...primitiveRoutes(deps)];
 }
 
 /** Builds the Koa app from its parts; starting and stopping servers is the caller's business. */

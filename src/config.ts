@@ -1,6 +1,8 @@
+import { existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
+import { parseAllowlistSetting, parseHostMapSetting, type HostMapEntry } from './net';
 
 // The one place that reads process.env. Every other module receives the parsed Config.
 
@@ -44,6 +46,16 @@ const envSchema = z.object({
   TEMPORAL_TASK_QUEUE: z.string().min(1).default('agentdex'),
   WORKFLOW_WAIT_MS: z.coerce.number().int().min(100).max(600_000).default(60_000),
   MAINTENANCE_INTERVAL_MINUTES: z.coerce.number().int().min(1).max(1440).default(60),
+
+  OUTBOUND_HOST_MAP: z.string().default(''),
+  OUTBOUND_ALLOWLIST: z.string().default(''),
+  CHROMIUM_PATH: optionalString,
+  AUDIT_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  AUDIT_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(300_000).default(60_000),
+  SWEEP_INTERVAL_MINUTES: z.coerce.number().int().min(1).max(10_080).default(360),
+  SWEEP_STALE_HOURS: z.coerce.number().int().min(1).max(8_760).default(168),
+  SWEEP_BATCH: z.coerce.number().int().min(1).max(10_000).default(500),
+  SWEEP_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(16),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -74,6 +86,14 @@ export interface Config {
   database: { url?: string; poolMax: number; acquireTimeoutMs: number; embeddedPort: number };
   temporal: TemporalConfig;
   maintenanceIntervalMinutes: number;
+  outbound: { hostMap: Map<string, HostMapEntry>; allowlist: string[] };
+  audit: {
+    /** System Chromium for rendering script-only homepages; rendering is off without it. */
+    chromiumPath?: string;
+    requestTimeoutMs: number;
+    auditTimeoutMs: number;
+  };
+  sweep: { intervalMinutes: number; staleHours: number; batch: number; concurrency: number };
 }
 
 export class ConfigError extends Error {
@@ -91,6 +111,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     );
   }
   const e = parsed.data;
+  let outbound: Config['outbound'];
+  try {
+    outbound = { hostMap: parseHostMapSetting(e.OUTBOUND_HOST_MAP), allowlist: parseAllowlistSetting(e.OUTBOUND_ALLOWLIST) };
+  } catch (err) {
+    throw new ConfigError([`OUTBOUND_HOST_MAP / OUTBOUND_ALLOWLIST: ${(err as Error).message}`]);
+  }
   const tlsWanted = e.TEMPORAL_TLS || !!e.TEMPORAL_TLS_CERT_PATH || !!e.TEMPORAL_TLS_CA_PATH || !!e.TEMPORAL_API_KEY;
   if (!!e.TEMPORAL_TLS_CERT_PATH !== !!e.TEMPORAL_TLS_KEY_PATH) {
     throw new ConfigError(['TEMPORAL_TLS_CERT_PATH and TEMPORAL_TLS_KEY_PATH must be set together (mTLS client certificate)']);
@@ -129,6 +155,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       workflowWaitMs: e.WORKFLOW_WAIT_MS,
     },
     maintenanceIntervalMinutes: e.MAINTENANCE_INTERVAL_MINUTES,
+    outbound,
+    audit: {
+      chromiumPath: e.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined),
+      requestTimeoutMs: e.AUDIT_REQUEST_TIMEOUT_MS,
+      auditTimeoutMs: e.AUDIT_TIMEOUT_MS,
+    },
+    sweep: { intervalMinutes: e.SWEEP_INTERVAL_MINUTES, staleHours: e.SWEEP_STALE_HOURS, batch: e.SWEEP_BATCH, concurrency: e.SWEEP_CONCURRENCY },
   };
 }
 

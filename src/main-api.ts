@@ -1,3 +1,4 @@
+import { configuredOutbound } from './net/configured';
 import { createApp } from './app';
 import { loadConfigOrExit } from './config';
 import { createLogger } from './logger';
@@ -15,7 +16,7 @@ async function main() {
   }
   const db = createDb({ url: config.database.url, poolMax: config.database.poolMax, acquireTimeoutMs: config.database.acquireTimeoutMs, logger });
   const temporal = createTemporalClient({ ...config.temporal, address: config.temporal.address });
-  const server = await listen(createApp({ config, db, temporal, logger }), config.host, config.port);
+  const server = await listen(createApp({ config, db, temporal, logger, outbound: configuredOutbound(config) }), config.host, config.port);
   logger.info({ port: server.port }, 'api listening');
   onShutdown(logger, [
     ['http server', () => server.close()],

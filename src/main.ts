@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { configuredOutbound } from './net/configured';
 import { createApp } from './app';
 import { loadConfigOrExit, type Config } from './config';
 import { createLogger, type Logger } from './logger';
@@ -10,9 +11,9 @@ import { ensureLocalWorkspaceKey } from './services/local-workspace';
 import { loadRegistrySeed } from './services/registry-seed';
 import { createDb, migrateLatest } from './store/db';
 import { createTemporalClient } from './temporal/connection';
-import { ensureSchedule } from './temporal/schedules';
+import { ensureSchedules } from './temporal/schedules';
 import { taskQueues } from './temporal/task-queues';
-import { ScheduleIds, WorkflowTypes } from './temporal/workflow-names';
+import { activityDeps } from '../workers/deps';
 import { startWorker } from '../workers/worker';
 
 /**
@@ -67,19 +68,14 @@ async function main(config: Config, logger: Logger) {
 
     const target = { ...config.temporal, address: temporalAddress };
     const queues = taskQueues(config.temporal.taskQueue);
-    const worker = await startWorker({ target, taskQueue: queues.primitives, deps: { db } });
+    const worker = await startWorker({ target, taskQueue: queues.primitives, deps: activityDeps(config, db) });
     steps.push(['worker', () => worker.stop()]);
 
     const temporal = createTemporalClient(target);
     steps.push(['temporal client', () => temporal.connection.close()]);
-    await ensureSchedule(temporal.client, {
-      scheduleId: ScheduleIds.maintenance,
-      workflowType: WorkflowTypes.maintenance,
-      taskQueue: queues.primitives,
-      everyMinutes: config.maintenanceIntervalMinutes,
-    });
+    await ensureSchedules(temporal.client, config, queues.primitives);
 
-    const server = await listen(createApp({ config, db, temporal, logger }), config.host, config.port);
+    const server = await listen(createApp({ config, db, temporal, logger, outbound: configuredOutbound(config) }), config.host, config.port);
     steps.push(['http server', () => server.close()]);
     const apiKey = await ensureLocalWorkspaceKey(db, config.dataDir);
 

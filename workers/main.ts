@@ -3,9 +3,9 @@ import { createLogger } from '../src/logger';
 import { onShutdown } from '../src/runtime/shutdown';
 import { createDb } from '../src/store/db';
 import { createTemporalClient } from '../src/temporal/connection';
-import { ensureSchedule } from '../src/temporal/schedules';
+import { ensureSchedules } from '../src/temporal/schedules';
 import { taskQueues } from '../src/temporal/task-queues';
-import { ScheduleIds, WorkflowTypes } from '../src/temporal/workflow-names';
+import { activityDeps } from './deps';
 import { startWorker } from './worker';
 
 /** `npm run start:worker`: a worker against external Postgres and Temporal; it also keeps schedules current. */
@@ -19,13 +19,8 @@ async function main() {
   const target = { ...config.temporal, address: config.temporal.address };
   const queues = taskQueues(config.temporal.taskQueue);
   const temporal = createTemporalClient(target);
-  await ensureSchedule(temporal.client, {
-    scheduleId: ScheduleIds.maintenance,
-    workflowType: WorkflowTypes.maintenance,
-    taskQueue: queues.primitives,
-    everyMinutes: config.maintenanceIntervalMinutes,
-  });
-  const worker = await startWorker({ target, taskQueue: queues.primitives, deps: { db } });
+  await ensureSchedules(temporal.client, config, queues.primitives);
+  const worker = await startWorker({ target, taskQueue: queues.primitives, deps: activityDeps(config, db) });
   logger.info({ taskQueue: queues.primitives }, 'worker running');
   onShutdown(logger, [
     ['worker', () => worker.stop()],

@@ -36,7 +36,10 @@ export async function startWorker(o: WorkerOptions): Promise<RunningWorker> {
     workflowBundle: { codePath: WORKFLOW_BUNDLE_PATH },
     activities: createActivities(o.deps),
   });
-  const done = worker.run().finally(() => connection.close());
+  const done = worker.run().finally(async () => {
+    await connection.close();
+    await o.deps.renderer?.close();
+  });
   return {
     worker,
     done,

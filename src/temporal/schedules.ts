@@ -1,4 +1,6 @@
 import { ScheduleAlreadyRunning, ScheduleOverlapPolicy, type Client } from '@temporalio/client';
+import type { Config } from '../config';
+import { ScheduleIds, WorkflowTypes } from './workflow-names';
 
 export interface ScheduleSpecInput {
   scheduleId: string;
@@ -29,4 +31,21 @@ export async function ensureSchedule(client: Client, s: ScheduleSpecInput): Prom
     if (!(err instanceof ScheduleAlreadyRunning)) throw err;
     await client.schedule.getHandle(s.scheduleId).update((prev) => ({ ...prev, spec, action }));
   }
+}
+
+/** The service's schedules: the retention sweep and the audit re-sweep, kept in line with config. */
+export async function ensureSchedules(client: Client, config: Config, taskQueue: string): Promise<void> {
+  await ensureSchedule(client, {
+    scheduleId: ScheduleIds.maintenance,
+    workflowType: WorkflowTypes.maintenance,
+    taskQueue,
+    everyMinutes: config.maintenanceIntervalMinutes,
+  });
+  await ensureSchedule(client, {
+    scheduleId: ScheduleIds.sweep,
+    workflowType: WorkflowTypes.sweep,
+    taskQueue,
+    everyMinutes: config.sweep.intervalMinutes,
+    args: [{ olderThanHours: config.sweep.staleHours, limit: config.sweep.batch, concurrency: config.sweep.concurrency }],
+  });
 }

@@ -1,8 +1,11 @@
 /** Workflow type names used by clients, so callers never import workflow code into the API process. */
 export const WorkflowTypes = {
+  audit: 'auditWorkflow',
   maintenance: 'maintenanceWorkflow',
+  sweep: 'sweepWorkflow',
 } as const;
 
 export const ScheduleIds = {
   maintenance: 'agentdex-maintenance',
+  sweep: 'agentdex-audit-sweep',
 } as const;

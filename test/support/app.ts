@@ -1,6 +1,7 @@
 import { createApp, type AppDeps } from '../../src/app';
 import { loadConfig, type Config } from '../../src/config';
 import { createLogger } from '../../src/logger';
+import { configuredOutbound } from '../../src/net/configured';
 import { listen } from '../../src/runtime/http-server';
 import { createTemporalClient } from '../../src/temporal/connection';
 import { getInfra } from './infra';
@@ -29,7 +30,7 @@ export async function startTestApp(overrides: Partial<AppDeps> = {}, env: Record
   const infra = getInfra();
   const config = testConfig(env);
   const temporal = overrides.temporal ?? createTemporalClient({ address: infra.temporalAddress, namespace: infra.namespace });
-  const deps: AppDeps = { config, db: infra.db, temporal, logger: createLogger('silent'), ...overrides };
+  const deps: AppDeps = { config, db: infra.db, temporal, logger: createLogger('silent'), outbound: configuredOutbound(config), ...overrides };
   const server = await listen(createApp(deps), '127.0.0.1', 0);
   return {
     baseUrl: `http://127.0.0.1:${server.port}`,

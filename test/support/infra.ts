@@ -9,6 +9,7 @@ import { freePort } from '../../src/runtime/free-port';
 import { startTemporalDevServer, type RunningDevServer } from '../../src/runtime/temporal-dev-server';
 import { loadRegistrySeed } from '../../src/services/registry-seed';
 import { createDb, migrateLatest, type Db } from '../../src/store/db';
+import { activityDeps } from '../../workers/deps';
 import { startWorker, type RunningWorker } from '../../workers/worker';
 
 /**
@@ -72,10 +73,11 @@ export async function startInfra(): Promise<void> {
   await loadRegistrySeed(db);
 
   const taskQueue = `agentdex-test-${runId}`;
+  const workerConfig = loadConfig({ ...process.env, AUDIT_REQUEST_TIMEOUT_MS: '2000', AUDIT_TIMEOUT_MS: '20000' });
   const worker = await startWorker({
     target: { address: temporalAddress, namespace: base.temporal.namespace },
     taskQueue,
-    deps: { db },
+    deps: activityDeps(workerConfig, db),
   });
   teardown.push(() => worker.stop());
   infra = { databaseUrl, temporalAddress, namespace: base.temporal.namespace, taskQueue, db, worker };

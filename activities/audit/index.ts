@@ -1,0 +1,54 @@
+import type { AuditArtifacts } from '../../src/domain/audit/artifacts';
+import { classifyCategories } from '../../src/domain/taxonomy';
+import type { Outbound } from '../../src/net';
+import { listStaleProducts, recordAudit, type AuditRecord, type RecordedAudit } from '../../src/store/audits';
+import type { Db } from '../../src/store/db';
+import { gatherSite, type SiteGathering } from './gather-site';
+import type { Renderer } from './render';
+
+export interface AuditActivityDeps {
+  db: Db;
+  outbound: Outbound;
+  renderer?: Renderer;
+  requestTimeoutMs: number;
+  auditTimeoutMs: number;
+}
+
+export function auditActivities(d: AuditActivityDeps) {
+  return {
+    async gatherSite(domain: string): Promise<SiteGathering> {
+      return gatherSite(d.outbound, domain, {
+        requestTimeoutMs: d.requestTimeoutMs,
+        auditTimeoutMs: d.auditTimeoutMs,
+        render: d.renderer?.render,
+      });
+    },
+
+    async recordAudit(record: AuditRecord): Promise<RecordedAudit> {
+      return recordAudit(d.db, record, () => productFromSite(record.domain, record.artifacts));
+    },
+
+    async listStaleDomains(input: { olderThanHours: number; limit: number }): Promise<string[]> {
+      const rows = await listStaleProducts(d.db, new Date(Date.now() - input.olderThanHours * 3600_000), input.limit);
+      return rows.map((r) => r.domain);
+    },
+  };
+}
+
+/** A product first met through an audit: named and classified from what its homepage says. */
+function productFromSite(domain: string, artifacts?: AuditArtifacts) {
+  const home = artifacts?.homepage.ok ? artifacts.homepage.value : undefined;
+  const label = domain.split('.')[0];
+  const name =
+    home?.organization?.name ??
+    home?.openGraph['og:site_name'] ??
+    home?.title?.split(/\s+[|–—:-]\s+/)[0]?.trim() ??
+    label.charAt(0).toUpperCase() + label.slice(1);
+  const description = home?.description ?? '';
+  return {
+    slug: domain.replace(/\.[a-z]+$/, '').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || label,
+    name: name.slice(0, 120),
+    description: description.slice(0, 500),
+    categories: classifyCategories(`${name} ${description}`),
+  };
+}

@@ -1,0 +1,38 @@
+import { AuditReportSchema } from './registry';
+import { z } from './zod';
+
+export const AuditQuerySchema = z.object({
+  domain: z.string().min(1).max(2048).openapi({ description: 'A domain, a URL (its host is taken) or a registry slug', example: 'stripe.com' }),
+});
+
+export const CheckResultSchema = z
+  .object({
+    id: z.string(),
+    title: z.string(),
+    subScore: z.enum(['discovery', 'understanding', 'adoption', 'operability']),
+    weight: z.number(),
+    score: z.number().nullable().openapi({ description: '0..1; null when an artifact it needs could not be gathered' }),
+    detail: z.string(),
+    fix: z.string().optional(),
+  })
+  .openapi('CheckResult');
+
+export const AuditResponseSchema = AuditReportSchema.extend({
+  reachable: z.boolean().openapi({ description: 'false when the site could not be reached at all (nothing is scored then)' }),
+  checks: z.array(CheckResultSchema),
+  timings: z.record(z.string(), z.number()).openapi({ description: 'Milliseconds per gatherer' }),
+}).openapi('AuditResponse');
+
+export const JobAcceptedSchema = z
+  .object({ status: z.literal('running'), jobId: z.string(), location: z.string() })
+  .openapi('JobAccepted');
+
+export const JobStatusSchema = z
+  .object({
+    status: z.enum(['running', 'completed', 'failed']),
+    result: z.unknown().optional(),
+    error: z.string().optional(),
+  })
+  .openapi('JobStatus');
+
+export const JobParamsSchema = z.object({ id: z.uuid().openapi({ description: 'Job id from a 202 response' }) });

@@ -1,0 +1,114 @@
+import type { Knex } from 'knex';
+import type { AuditArtifacts } from '../domain/audit/artifacts';
+import type { AuditFindings } from '../domain/audit/run-audits';
+import type { Db } from './db';
+import { recountCategories } from './products';
+import { bumpRegistryVersion } from './registry-version';
+
+export interface NewProduct {
+  slug: string;
+  name: string;
+  description: string;
+  categories: string[];
+}
+
+export interface AuditRecord {
+  domain: string;
+  workflowId: string;
+  startedAt: Date;
+  /** Present when the site answered; absent for an unreachable site (nothing is scored then). */
+  findings?: AuditFindings;
+  artifacts?: AuditArtifacts;
+  error?: string;
+  timings: Record<string, number>;
+}
+
+export interface RecordedAudit {
+  productId?: string;
+  slug?: string;
+  auditId: string;
+  auditedAt: Date;
+}
+
+/**
+ * Appends an audit to a product's history and, when the site answered, makes its scores the product's
+ * scores (creating the product when the domain is new). Idempotent per workflow id: a retried activity
+ * finds its audit already recorded.
+ */
+export async function recordAudit(db: Db, a: AuditRecord, newProduct: () => NewProduct): Promise<RecordedAudit> {
+  return db.transaction(async (trx) => {
+    const done = await trx('audits as a').leftJoin('products as p', 'p.id', 'a.product_id').select('a.id', 'a.completed_at', 'p.id as product_id', 'p.slug').where('a.workflow_id', a.workflowId).first();
+    if (done) return { auditId: done.id, productId: done.product_id ?? undefined, slug: done.slug ?? undefined, auditedAt: done.completed_at };
+
+    let product = await trx('products').select('id', 'slug').where({ domain: a.domain }).forUpdate().first();
+    if (!product && a.findings) product = await insertProduct(trx, a.domain, newProduct());
+    const f = a.findings;
+    const [audit] = await trx('audits')
+      .insert({
+        product_id: product?.id ?? null,
+        domain: a.domain,
+        workflow_id: a.workflowId,
+        status: f ? 'completed' : 'unreachable',
+        ...(f ? f.scores : {}),
+        signals: JSON.stringify(f?.signals ?? {}),
+        findings: JSON.stringify(f ? f.checks : [{ error: a.error }]),
+        artifacts: JSON.stringify(a.artifacts ?? {}),
+        timings: JSON.stringify(a.timings),
+        started_at: a.startedAt,
+        completed_at: trx.fn.now(),
+      })
+      .returning(['id', 'completed_at']);
+
+    if (product && f) {
+      const check = (id: string) => f.checks.find((c) => c.id === id)?.score === 1;
+      await trx('products')
+        .where({ id: product.id })
+        .update({
+          ...f.scores,
+          has_api: check('api'),
+          has_mcp: f.signals.mcpAvailable,
+          has_self_serve: check('self-serve'),
+          has_openapi: f.signals.openapi,
+          has_cli: f.signals.cliAvailable,
+          has_llms_txt: f.signals.llmsTxt,
+          sdk_languages: f.signals.sdkLanguages,
+          signals: JSON.stringify(f.signals),
+          issues: JSON.stringify(f.issues),
+          score_source: 'audit',
+          latest_audit_id: audit.id,
+          audited_at: audit.completed_at,
+          updated_at: trx.fn.now(),
+        });
+      await trx('product_categories').where({ product_id: product.id }).update({ readiness: f.scores.readiness });
+    }
+    return { auditId: audit.id, productId: product?.id, slug: product?.slug, auditedAt: audit.completed_at };
+  }).then((r) => {
+    bumpRegistryVersion();
+    return r;
+  });
+}
+
+async function insertProduct(trx: Knex.Transaction, domain: string, p: NewProduct): Promise<{ id: string; slug: string }> {
+  let slug = p.slug;
+  for (let i = 2; await trx('products').where({ slug }).first(); i++) slug = `${p.slug}-${i}`;
+  const [row] = await trx('products')
+    .insert({ slug, domain, name: p.name, description: p.description, categories_text: p.categories.join(' ').replace(/-/g, ' '), score_source: 'audit' })
+    .returning(['id', 'slug']);
+  await trx('product_categories').insert(p.categories.map((c) => ({ product_id: row.id, category_slug: c, readiness: 0 })));
+  await recountCategories(trx, p.categories);
+  return row;
+}
+
+/** Products whose last audit (or seed) is older than `olderThan`, least recently audited first. */
+export async function listStaleProducts(db: Db, olderThan: Date, limit: number): Promise<Array<{ slug: string; domain: string }>> {
+  return db('products')
+    .select('slug', 'domain')
+    .where((w) => w.whereNull('audited_at').orWhere('audited_at', '<', olderThan))
+    .orderByRaw('audited_at asc nulls first, slug')
+    .limit(limit);
+}
+
+export async function findDomainBySlug(db: Db, slug: string): Promise<string | undefined> {
+  const row = await db('products').select('domain').where({ slug }).first();
+  return row?.domain;
+}
