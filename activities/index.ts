@@ -3,6 +3,7 @@ import type { Db } from '../src/store/db';
 import { auditActivities } from './audit';
 import type { Renderer } from './audit/render';
 import { maintenanceActivities } from './maintenance';
+import { meteringActivities } from './metering';
 
 export interface ActivityDeps {
   db: Db;
@@ -15,6 +16,7 @@ export interface ActivityDeps {
 export function createActivities(deps: ActivityDeps) {
   return {
     ...maintenanceActivities(deps.db),
+    ...meteringActivities(deps.db),
     ...auditActivities({ db: deps.db, outbound: deps.outbound, renderer: deps.renderer, ...deps.audit }),
   };
 }

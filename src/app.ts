@@ -3,6 +3,7 @@ import Koa from 'koa';
 import etag from '@koa/etag';
 import type { Config } from './config';
 import { accessLog } from './http/access-log';
+import { keyAuthenticator } from './http/auth';
 import { conditionalGet } from './http/conditional-get';
 import { errorHandler } from './http/error-handler';
 import { requestId } from './http/request-id';
@@ -40,7 +41,8 @@ export function createApp(deps: AppDeps): Koa {
   const app = new Koa({ proxy: deps.config.trustProxy });
   const router = new Router();
   const routes = apiRoutes(deps);
-  for (const route of [...descriptorRoutes(deps, () => routes), ...routes]) mountRoute(router, route);
+  const authenticate = keyAuthenticator(deps.db);
+  for (const route of [...descriptorRoutes(deps, () => routes), ...routes]) mountRoute(router, route, authenticate);
 
   app.use(requestId());
   app.use(errorHandler(deps.logger));

@@ -1,6 +1,7 @@
 import { proxyActivities, workflowInfo } from '@temporalio/workflow';
 import type { Activities } from '../activities';
 import { runAudits, type AuditFindings } from '../src/domain/audit/run-audits';
+import { metered } from './metering';
 
 // Gathering talks to the open web: retried a couple of times, each attempt bounded by the audit deadline.
 const { gatherSite } = proxyActivities<Activities>({
@@ -21,6 +22,7 @@ export interface AuditWorkflowResult {
   domain: string;
   reachable: boolean;
   slug?: string;
+  productId?: string;
   error?: string;
   findings?: AuditFindings;
   auditedAt: string;
@@ -29,6 +31,10 @@ export interface AuditWorkflowResult {
 
 /** One agent-readiness audit: gather artifacts (activity), score them (pure, here), record (activity). */
 export async function auditWorkflow(input: AuditWorkflowInput): Promise<AuditWorkflowResult> {
+  return metered(() => audit(input), (r) => r.productId);
+}
+
+async function audit(input: AuditWorkflowInput): Promise<AuditWorkflowResult> {
   const startedAt = new Date();
   const site = await gatherSite(input.domain);
   const findings = site.reachable ? runAudits(site.artifacts) : undefined;
@@ -45,6 +51,7 @@ export async function auditWorkflow(input: AuditWorkflowInput): Promise<AuditWor
     domain: input.domain,
     reachable: site.reachable,
     slug: saved.slug,
+    productId: saved.productId,
     error: site.reachable ? undefined : site.error,
     findings,
     auditedAt: new Date(saved.auditedAt).toISOString(),

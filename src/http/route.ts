@@ -4,6 +4,7 @@ import type { Context } from 'koa';
 import type { z } from 'zod';
 import type { ZodObject, ZodType } from 'zod';
 import { ErrorSchema } from '../schemas/common';
+import type { Authenticate } from './auth';
 import { jsonBody } from './json-body';
 import { parseInput } from './validate';
 
@@ -49,11 +50,15 @@ export function koaPath(openApiPath: string): string {
   return openApiPath.replace(/\{([A-Za-z0-9_]+)\}/g, ':$1');
 }
 
-export function mountRoute(router: Router, def: RouteDef): void {
+export function mountRoute(router: Router, def: RouteDef, authenticate?: Authenticate): void {
   // Bodies are read only by routes that take one, after routing: an unknown path is a 404 and a wrong
   // method a 405 whatever the body holds.
   const middleware = def.request?.body ? [jsonBody()] : [];
   router[def.method](koaPath(def.path), ...middleware, async (ctx) => {
+    if (def.auth !== 'open') {
+      if (!authenticate) throw new Error(`route ${def.path} needs an authenticator`);
+      ctx.state.caller = await authenticate(ctx, def.auth);
+    }
     const input = {
       query: def.request?.query ? parseInput(def.request.query, ctx.query, 'query') : {},
       params: def.request?.params ? parseInput(def.request.params, ctx.params, 'params') : {},

@@ -1,29 +1,26 @@
-import type { Context } from 'koa';
 import type { AppDeps } from '../app';
+import type { Caller } from '../http/auth';
+import { meteredGate } from '../http/metered';
 import { defineRoute, type RouteDef } from '../http/route';
 import { AuditQuerySchema, AuditResponseSchema, JobAcceptedSchema, JobParamsSchema, JobStatusSchema } from '../schemas/audit';
 import { auditService } from '../services/audit';
 import { jobsService } from '../services/jobs';
+import { WorkflowTypes } from '../temporal/workflow-names';
+import type { AuditWorkflowResult } from '../../workflows/audit';
 
-/** `Prefer: respond-async` asks for a 202 and a job at once instead of waiting for the workflow. */
-export const prefersAsync = (ctx: Context) => /\brespond-async\b/i.test(ctx.get('prefer'));
+const ASYNC = 'Send `Prefer: respond-async` for an immediate 202; calls that outlast the wait also answer 202.';
 
 export function primitiveRoutes(deps: AppDeps): RouteDef[] {
   const audits = auditService(deps);
   const jobs = jobsService(deps);
-  const accepted = async (ctx: Context, kind: string, workflowId: string) => {
-    const jobId = await jobs.create(kind, workflowId);
-    const location = `/v1/jobs/${jobId}`;
-    ctx.status = 202;
-    ctx.set('Location', location);
-    ctx.body = { status: 'running', jobId, location };
-  };
+  const gate = meteredGate(deps);
   return [
     defineRoute({
       method: 'get',
       path: '/v1/audit',
       tag: 'Metered primitives',
       summary: 'Audit a domain for agent readiness: scores, signals, per-check findings with fixes (audit_run)',
+      description: ASYNC,
       auth: 'metered',
       request: { query: AuditQuerySchema },
       responses: {
@@ -32,20 +29,24 @@ export function primitiveRoutes(deps: AppDeps): RouteDef[] {
       },
       handler: async ({ query }, ctx) => {
         const domain = await audits.resolveDomain(query.domain);
-        const run = await audits.run(domain, undefined, prefersAsync(ctx) ? 0 : undefined);
-        if (run.status === 'running') return accepted(ctx, 'audit', run.workflowId);
-        return run.report;
+        await gate<AuditWorkflowResult>(ctx, {
+          eventType: 'audit_run',
+          kind: 'audit',
+          workflowType: WorkflowTypes.audit,
+          input: { domain },
+          present: (result) => audits.report(result),
+        });
       },
     }),
     defineRoute({
       method: 'get',
       path: '/v1/jobs/{id}',
       tag: 'Metered primitives',
-      summary: 'Status and result of a metered call that answered 202',
-      auth: 'open',
+      summary: 'Status and result of a metered call that answered 202 (same workspace or client only)',
+      auth: 'metered',
       request: { params: JobParamsSchema },
-      responses: { 200: { description: 'Job status; `result` is the call\'s body once completed', schema: JobStatusSchema } },
-      handler: ({ params }) => jobs.view(params.id),
+      responses: { 200: { description: "Job status; `result` is the call's body once completed", schema: JobStatusSchema } },
+      handler: ({ params }, ctx) => jobs.view(params.id, ctx.state.caller as Caller),
     }),
   ];
 }

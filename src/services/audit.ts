@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { AppDeps } from '../app';
 import { parseAuditTarget } from '../domain/audit-target';
 import type { CheckResult } from '../domain/audit/run-audits';
@@ -6,9 +5,6 @@ import { badRequest, notFound } from '../http/errors';
 import { OutboundError } from '../net';
 import { findDomainBySlug } from '../store/audits';
 import { findProductBySlug } from '../store/products';
-import { runWorkflow } from '../temporal/run-workflow';
-import { taskQueues } from '../temporal/task-queues';
-import { WorkflowTypes } from '../temporal/workflow-names';
 import type { AuditWorkflowResult } from '../../workflows/audit';
 import { toAuditReport, type AuditReport } from './registry';
 
@@ -18,9 +14,7 @@ export type AuditResponse = AuditReport & {
   timings: Record<string, number>;
 };
 
-export type AuditRun = { status: 'completed'; report: AuditResponse } | { status: 'running'; workflowId: string };
-
-/** GET /v1/audit: validate the target, run the audit workflow, answer with the report. */
+/** GET /v1/audit: validate the target before any work, and present the workflow's result as the report. */
 export function auditService(deps: Pick<AppDeps, 'db' | 'temporal' | 'config' | 'outbound'>) {
   return {
     /** The registrable domain to audit, or a 400/404 naming what is wrong with the input. */
@@ -41,17 +35,6 @@ export function auditService(deps: Pick<AppDeps, 'db' | 'temporal' | 'config' | 
         // A name that does not resolve is still a valid question: the audit reports the site unreachable.
       }
       return target.host;
-    },
-
-    async run(domain: string, workflowId = `audit-${domain}-${randomUUID()}`, waitMs = deps.config.temporal.workflowWaitMs): Promise<AuditRun> {
-      const outcome = await runWorkflow<AuditWorkflowResult>(deps.temporal.client, WorkflowTypes.audit, {
-        workflowId,
-        taskQueue: taskQueues(deps.config.temporal.taskQueue).primitives,
-        args: [{ domain }],
-        waitMs,
-      });
-      if (outcome.status === 'running') return outcome;
-      return { status: 'completed', report: await this.report(outcome.result) };
     },
 
     /** The audit as an AuditReport: the product's fresh profile plus the per-check results of this run. */

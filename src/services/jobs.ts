@@ -1,4 +1,5 @@
 import type { AppDeps } from '../app';
+import type { Caller } from '../http/auth';
 import { notFound } from '../http/errors';
 import { findJob, insertJob } from '../store/jobs';
 import type { AuditWorkflowResult } from '../../workflows/audit';
@@ -18,9 +19,10 @@ export function jobsService(deps: Pick<AppDeps, 'db' | 'temporal' | 'config' | '
   return {
     create: (kind: string, workflowId: string, owner: { workspaceId?: string; clientKey?: string } = {}) => insertJob(deps.db, { kind, workflowId, ...owner }),
 
-    async view(id: string): Promise<JobView> {
+    async view(id: string, caller: Caller): Promise<JobView> {
       const job = await findJob(deps.db, id);
-      if (!job) throw notFound(`No job with id '${id}'`);
+      const mine = job && (caller.kind === 'workspace' ? job.workspace_id === caller.workspaceId : job.client_key === caller.clientKey);
+      if (!job || !mine) throw notFound(`No job with id '${id}'`);
       const handle = deps.temporal.client.workflow.getHandle(job.workflow_id);
       const { status } = await handle.describe();
       if (status.name === 'RUNNING') return { status: 'running' };

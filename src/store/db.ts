@@ -6,6 +6,8 @@ import pg from 'pg';
 // and our counts fit in 2^53, so parse them as numbers once, here.
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number.parseFloat(v));
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number.parseInt(v, 10));
+// A DATE is a calendar day, not an instant: keep 'YYYY-MM-DD' rather than a local-midnight Date.
+pg.types.setTypeParser(pg.types.builtins.DATE, (v) => v);
 
 export type Db = Knex;
 

@@ -46,3 +46,11 @@ export async function insertApiKey(db: Db, workspaceId: string, key: NewKey): Pr
     .returning('id');
   return row.id as string;
 }
+
+/** At most one write a minute per key: last-used is for people reading the key list, not an audit log. */
+export async function touchKeyLastUsed(db: Db, keyId: string): Promise<void> {
+  await db('api_keys')
+    .where({ id: keyId })
+    .andWhere((w) => w.whereNull('last_used_at').orWhere('last_used_at', '<', db.raw("now() - interval '1 minute'")))
+    .update({ last_used_at: db.fn.now() });
+}

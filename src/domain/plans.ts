@@ -1,0 +1,64 @@
+/**
+ * Plans and per-call rates as data (decisions.md, "Entitlements, spend, plans"). Handlers never hard-code
+ * a figure: /v1/plans, entitlements and metering all read this table.
+ */
+export type EventType = 'audit_run' | 'workflow_execution' | 'agent_discovery_check';
+export const EVENT_TYPES: EventType[] = ['audit_run', 'workflow_execution', 'agent_discovery_check'];
+
+export interface PlanConfig {
+  key: string;
+  name: string;
+  description: string;
+  /** Included calls per event type per billing period (calendar month, UTC). */
+  included: Record<EventType, number>;
+  /** Calls beyond the included quantity are allowed and billed at the per-call rate. */
+  overage: boolean;
+  /** Overage needs a payment method on file (meteredEnabled) first. */
+  requiresPaymentMethod: boolean;
+}
+
+export const RATES_USD: Record<EventType, number> = {
+  agent_discovery_check: 0.005,
+  workflow_execution: 0.015,
+  audit_run: 0.03,
+};
+
+const STANDARD_INCLUDED: Record<EventType, number> = { audit_run: 100, workflow_execution: 1000, agent_discovery_check: 1000 };
+
+export const PLANS: Record<string, PlanConfig> = {
+  free: {
+    key: 'free',
+    name: 'Starter',
+    description: 'Free, no card: unlimited registry reads, 100 audits, 1,000 research calls and 1,000 tool-finds a month; usage stops at the limit.',
+    included: STANDARD_INCLUDED,
+    overage: false,
+    requiresPaymentMethod: false,
+  },
+  usage: {
+    key: 'usage',
+    name: 'Usage',
+    description: 'Pay as you go: the Starter allowance, then per-call rates with your own spend limits. No fee or minimum.',
+    included: STANDARD_INCLUDED,
+    overage: true,
+    requiresPaymentMethod: true,
+  },
+  scale: {
+    key: 'scale',
+    name: 'Scale',
+    description: 'Volume rates, annual invoicing and SLAs, per contract.',
+    included: STANDARD_INCLUDED,
+    overage: true,
+    requiresPaymentMethod: false,
+  },
+};
+
+export function planFor(key: string): PlanConfig {
+  return PLANS[key] ?? PLANS.free;
+}
+
+/** Billing period containing `at`: the calendar month in UTC, start inclusive, end exclusive. */
+export function billingPeriod(at: Date): { start: Date; end: Date } {
+  const start = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), 1));
+  const end = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() + 1, 1));
+  return { start, end };
+}

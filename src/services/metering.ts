@@ -1,0 +1,47 @@
+import type { Caller } from '../http/auth';
+import type { Decision } from '../domain/entitlements';
+import type { EventType } from '../domain/plans';
+import type { Db } from '../store/db';
+import { releaseCall, reserveCall } from '../store/metering';
+import { admitTrialCall, refundTrialCall, type TrialAdmission } from '../store/trial';
+
+export const TRIAL_QUOTA = 8;
+export const TRIAL_WINDOW_MS = 3600_000;
+
+export type Admission =
+  | { admitted: true; caller: Caller; trial?: TrialAdmission }
+  | { admitted: false; kind: 'trial'; trial: TrialAdmission }
+  | { admitted: false; kind: 'entitlement'; decision: Decision; plan: string; eventType: EventType; used: number; spentUsd: number; hardLimitUsd: number | null };
+
+/**
+ * Admission to a metered call: the anonymous trial bucket, or the workspace's entitlement (reserving the
+ * call's quantity and price). `undo` gives either back when the call cannot go on.
+ */
+export function meteringService(db: Db) {
+  return {
+    async admit(caller: Caller, eventType: EventType, workflowId: string, source: string): Promise<Admission> {
+      const now = new Date();
+      if (caller.kind === 'anonymous') {
+        const trial = await admitTrialCall(db, caller.clientKey, now, TRIAL_QUOTA, TRIAL_WINDOW_MS);
+        return trial.admitted ? { admitted: true, caller, trial } : { admitted: false, kind: 'trial', trial };
+      }
+      const r = await reserveCall(db, { workspaceId: caller.workspaceId, eventType, workflowId, source, now });
+      if (r.reservation) return { admitted: true, caller };
+      return { admitted: false, kind: 'entitlement', decision: r.decision, plan: r.plan, eventType, ...r.usage };
+    },
+
+    /** The call never ran (the workflow could not be started): give back the reservation or trial slot. */
+    async undo(admission: Admission, workflowId: string): Promise<void> {
+      if (!admission.admitted) return;
+      if (admission.caller.kind === 'workspace') await releaseCall(db, workflowId);
+      else if (admission.trial?.hitAt) await refundTrialCall(db, admission.caller.clientKey, admission.trial.hitAt);
+    },
+
+    /** The call ran and failed: its workflow released any reservation; an anonymous slot comes back here. */
+    async refundTrial(admission: Admission): Promise<void> {
+      if (admission.admitted && admission.caller.kind === 'anonymous' && admission.trial?.hitAt) {
+        await refundTrialCall(db, admission.caller.clientKey, admission.trial.hitAt);
+      }
+    },
+  };
+}

@@ -1,0 +1,26 @@
+import { proxyActivities, workflowInfo } from '@temporalio/workflow';
+import type { Activities } from '../activities';
+
+// Metering must complete even if Postgres is briefly down: retried for a long time, idempotent per workflow.
+const { settleUsage, releaseUsage } = proxyActivities<Activities>({
+  startToCloseTimeout: '30 seconds',
+  retry: { initialInterval: '1 second', maximumInterval: '1 minute', maximumAttempts: 200 },
+});
+
+/**
+ * Runs a metered primitive's work, then records its usage event (exactly once, keyed by this workflow's
+ * id) or, if the work failed, gives the reservation back. Anonymous trial calls hold no reservation, so
+ * settling records nothing for them.
+ */
+export async function metered<T>(work: () => Promise<T>, productId?: (result: T) => string | undefined): Promise<T> {
+  const { workflowId } = workflowInfo();
+  let result: T;
+  try {
+    result = await work();
+  } catch (err) {
+    await releaseUsage(workflowId);
+    throw err;
+  }
+  await settleUsage({ workflowId, productId: productId?.(result) });
+  return result;
+}
