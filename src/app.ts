@@ -10,6 +10,7 @@ import { requestId } from './http/request-id';
 import { mountRoute, type RouteDef } from './http/route';
 import type { Logger } from './logger';
 import type { Outbound } from './net';
+import { accountRoutes } from './routes/account';
 import { descriptorRoutes } from './routes/descriptors';
 import { primitiveRoutes } from './routes/primitives';
 import { registryRoutes } from './routes/registry';
@@ -33,7 +34,7 @@ export interface AppDeps {
 
 /** Every route except the descriptors, which describe these. */
 export function apiRoutes(deps: AppDeps): RouteDef[] {
-  return [...registryRoutes(deps), ...primitiveRoutes(deps)];
+  return [...registryRoutes(deps), ...primitiveRoutes(deps), ...accountRoutes(deps)];
 }
 
 /** Builds the Koa app from its parts; starting and stopping servers is the caller's business. */

@@ -47,6 +47,7 @@ const envSchema = z.object({
   WORKFLOW_WAIT_MS: z.coerce.number().int().min(100).max(600_000).default(60_000),
   MAINTENANCE_INTERVAL_MINUTES: z.coerce.number().int().min(1).max(1440).default(60),
 
+  SIGNUP: z.enum(['open', 'closed']).default('open'),
   OUTBOUND_HOST_MAP: z.string().default(''),
   OUTBOUND_ALLOWLIST: z.string().default(''),
   CHROMIUM_PATH: optionalString,
@@ -86,6 +87,8 @@ export interface Config {
   database: { url?: string; poolMax: number; acquireTimeoutMs: number; embeddedPort: number };
   temporal: TemporalConfig;
   maintenanceIntervalMinutes: number;
+  /** Open self-serve signup (3 per IP per day), or closed (the operator creates workspaces). */
+  signup: 'open' | 'closed';
   outbound: { hostMap: Map<string, HostMapEntry>; allowlist: string[] };
   audit: {
     /** System Chromium for rendering script-only homepages; rendering is off without it. */
@@ -155,6 +158,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       workflowWaitMs: e.WORKFLOW_WAIT_MS,
     },
     maintenanceIntervalMinutes: e.MAINTENANCE_INTERVAL_MINUTES,
+    signup: e.SIGNUP,
     outbound,
     audit: {
       chromiumPath: e.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined),

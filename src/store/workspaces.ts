@@ -54,3 +54,17 @@ export async function touchKeyLastUsed(db: Db, keyId: string): Promise<void> {
     .andWhere((w) => w.whereNull('last_used_at').orWhere('last_used_at', '<', db.raw("now() - interval '1 minute'")))
     .update({ last_used_at: db.fn.now() });
 }
+
+export async function findWorkspace(db: Db, id: string): Promise<WorkspaceRow | undefined> {
+  return db('workspaces').where({ id }).first();
+}
+
+export async function listApiKeys(db: Db, workspaceId: string) {
+  return db('api_keys').select('id', 'label', 'prefix', 'created_at', 'last_used_at', 'revoked_at').where({ workspace_id: workspaceId }).orderBy('created_at', 'desc');
+}
+
+/** Revokes a key of this workspace; false when the workspace has no such key. */
+export async function revokeApiKey(db: Db, workspaceId: string, keyId: string): Promise<boolean> {
+  const n = await db('api_keys').where({ id: keyId, workspace_id: workspaceId }).update({ revoked_at: db.raw('coalesce(revoked_at, now())') });
+  return n > 0;
+}

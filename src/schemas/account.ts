@@ -1,0 +1,140 @@
+import { z } from './zod';
+
+const money = z.number().min(0).max(1e9);
+
+export const SignupBodySchema = z
+  .object({
+    email: z.email().max(320),
+    workspaceName: z.string().trim().min(1).max(100).optional(),
+  })
+  .openapi('SignupRequest');
+
+export const ApiKeySchema = z
+  .object({
+    key: z.string().openapi({ description: 'The raw key, shown this once: store it now' }),
+    id: z.string(),
+    prefix: z.string(),
+    workspaceId: z.string().optional(),
+  })
+  .openapi('ApiKey');
+
+export const KeyCreateBodySchema = z.object({ label: z.string().trim().min(1).max(100).optional() }).default({}).openapi('KeyCreateRequest');
+
+export const KeyListSchema = z
+  .object({
+    keys: z.array(
+      z.object({
+        id: z.string(),
+        label: z.string().nullable(),
+        prefix: z.string(),
+        createdAt: z.string(),
+        lastUsedAt: z.string().nullable(),
+        revokedAt: z.string().nullable(),
+      }),
+    ),
+  })
+  .openapi('KeyList');
+
+export const KeyParamsSchema = z.object({ id: z.uuid() });
+
+export const PlansSchema = z
+  .object({
+    currency: z.string(),
+    registryReadsFree: z.boolean(),
+    plans: z.array(z.object({ key: z.string(), name: z.string(), description: z.string() })),
+    primitives: z.array(z.object({ eventType: z.string(), ratePerCallUsd: z.number(), ratePer1kUsd: z.number(), freeMonthly: z.number() })),
+    generatedAt: z.string(),
+  })
+  .openapi('Plans');
+
+const Period = z.object({ start: z.string(), end: z.string() });
+
+export const UsageSummarySchema = z
+  .object({
+    workspaceId: z.string(),
+    plan: z.string(),
+    meteredEnabled: z.boolean(),
+    period: Period,
+    meters: z.array(
+      z.object({
+        eventType: z.string(),
+        included: z.number(),
+        used: z.number(),
+        remaining: z.number(),
+        billableOverage: z.number(),
+        overageEnabled: z.boolean(),
+        estimatedChargeUsd: z.number(),
+      }),
+    ),
+    estimatedChargesUsd: z.number(),
+  })
+  .openapi('UsageSummary');
+
+export const EntitlementSchema = z
+  .object({
+    eventType: z.string(),
+    plan: z.string(),
+    allowed: z.boolean(),
+    included: z.number(),
+    used: z.number(),
+    remaining: z.number(),
+    overageEnabled: z.boolean(),
+    meteredEnabled: z.boolean(),
+    hardLimit: z.number().nullable(),
+    reason: z.enum(['OK', 'QUOTA_EXHAUSTED', 'SPEND_LIMIT_REACHED', 'PAYMENT_REQUIRED']),
+  })
+  .openapi('Entitlement');
+
+export const EntitlementsSchema = z.object({ entitlements: z.array(EntitlementSchema) }).openapi('Entitlements');
+
+/** ISO 8601 date (2026-11-01) or date-time (2026-11-01T12:00:00Z). */
+const Instant = z
+  .string()
+  .refine((s) => /^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(s) && !Number.isNaN(Date.parse(s)), 'must be an ISO 8601 date or date-time')
+  .transform((s) => new Date(s));
+
+export const UsageEventsQuerySchema = z.object({
+  event_type: z.enum(['audit_run', 'workflow_execution', 'agent_discovery_check']).optional(),
+  product_id: z.uuid().optional(),
+  from: Instant.optional().openapi({ type: 'string', format: 'date-time' }),
+  to: Instant.optional().openapi({ type: 'string', format: 'date-time' }),
+  limit: z.coerce.number().int().min(1).default(100).transform((n) => Math.min(n, 1000)).openapi({ type: 'integer', description: 'Default 100; above 1000 is clamped' }),
+  offset: z.coerce.number().int().min(0).default(0).openapi({ type: 'integer' }),
+});
+
+export const UsageEventSchema = z
+  .object({
+    id: z.string(),
+    event_type: z.string(),
+    quantity: z.number(),
+    billable_quantity: z.number(),
+    source: z.enum(['api', 'mcp', 'cli']),
+    provider_cost_usd: z.number(),
+    occurred_at: z.string(),
+    payments_sync_status: z.string(),
+    product_id: z.string().nullable(),
+  })
+  .openapi('UsageEvent');
+
+export const UsageEventsSchema = z.object({ events: z.array(UsageEventSchema) }).openapi('UsageEvents');
+
+export const LimitsSchema = z
+  .object({
+    monthlyBudgetUsd: z.number().nullable(),
+    warningThresholdUsd: z.number().nullable(),
+    hardLimitUsd: z.number().nullable(),
+    notificationsEnabled: z.boolean(),
+    spendStatus: z.enum(['OK', 'WARNING', 'BUDGET_EXCEEDED', 'SPEND_LIMIT_REACHED']),
+    spentUsd: z.number(),
+  })
+  .openapi('Limits');
+
+export const LimitsPatchSchema = z
+  .object({
+    monthlyBudgetUsd: money.nullable().optional(),
+    warningThresholdUsd: money.nullable().optional(),
+    hardLimitUsd: money.nullable().optional(),
+    notificationsEnabled: z.boolean().optional(),
+  })
+  .refine((b) => Object.values(b).some((v) => v !== undefined), { message: 'at least one of monthlyBudgetUsd, warningThresholdUsd, hardLimitUsd, notificationsEnabled is required' })
+  .openapi('LimitsPatch');
