@@ -6,6 +6,7 @@ import { metered } from './metering';
 // Gathering talks to the open web: retried a couple of times, each attempt bounded by the audit deadline.
 const { gatherSite } = proxyActivities<Activities>({
   startToCloseTimeout: '2 minutes',
+  heartbeatTimeout: '5 seconds',
   retry: { maximumAttempts: 3, initialInterval: '1 second' },
 });
 // Writing the result is idempotent per workflow id, so it may retry until Postgres is back.

@@ -1,3 +1,4 @@
+import { Context } from '@temporalio/activity';
 import type { AuditArtifacts } from '../../src/domain/audit/artifacts';
 import { classifyCategories } from '../../src/domain/taxonomy';
 import type { Outbound } from '../../src/net';
@@ -17,11 +18,17 @@ export interface AuditActivityDeps {
 export function auditActivities(d: AuditActivityDeps) {
   return {
     async gatherSite(domain: string): Promise<SiteGathering> {
-      return gatherSite(d.outbound, domain, {
-        requestTimeoutMs: d.requestTimeoutMs,
-        auditTimeoutMs: d.auditTimeoutMs,
-        render: d.renderer?.render,
-      });
+      // Heartbeats let Temporal notice a dead worker within the heartbeat timeout, not the full gather time.
+      const beat = setInterval(() => Context.current().heartbeat(), 1_000);
+      try {
+        return await gatherSite(d.outbound, domain, {
+          requestTimeoutMs: d.requestTimeoutMs,
+          auditTimeoutMs: d.auditTimeoutMs,
+          render: d.renderer?.render,
+        });
+      } finally {
+        clearInterval(beat);
+      }
     },
 
     async recordAudit(record: AuditRecord): Promise<RecordedAudit> {
