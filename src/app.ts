@@ -4,6 +4,7 @@ import etag from '@koa/etag';
 import type { Config } from './config';
 import { accessLog } from './http/access-log';
 import { keyAuthenticator } from './http/auth';
+import { ResponseCache, serveCached } from './http/response-cache';
 import { conditionalGet } from './http/conditional-get';
 import { errorHandler } from './http/error-handler';
 import { requestId } from './http/request-id';
@@ -33,15 +34,16 @@ export interface AppDeps {
 }
 
 /** Every route except the descriptors, which describe these. */
-export function apiRoutes(deps: AppDeps): RouteDef[] {
-  return [...registryRoutes(deps), ...primitiveRoutes(deps), ...accountRoutes(deps)];
+export function apiRoutes(deps: AppDeps, cache = new ResponseCache()): RouteDef[] {
+  return [...registryRoutes(deps, cache), ...primitiveRoutes(deps), ...accountRoutes(deps)];
 }
 
 /** Builds the Koa app from its parts; starting and stopping servers is the caller's business. */
 export function createApp(deps: AppDeps): Koa {
   const app = new Koa({ proxy: deps.config.trustProxy });
   const router = new Router();
-  const routes = apiRoutes(deps);
+  const cache = new ResponseCache();
+  const routes = apiRoutes(deps, cache);
   const authenticate = keyAuthenticator(deps.db);
   for (const route of [...descriptorRoutes(deps, () => routes), ...routes]) mountRoute(router, route, authenticate);
 
@@ -54,6 +56,7 @@ export function createApp(deps: AppDeps): Koa {
   });
   // ETags on GET responses and 304 for a matching If-None-Match.
   app.use(conditionalGet());
+  app.use(serveCached(cache));
   app.use(etag());
   app.use(router.routes());
   app.use(router.allowedMethods());

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Context } from 'koa';
+import type { Context, Middleware } from 'koa';
 import { LRUCache } from 'lru-cache';
 import { registryVersion } from '../store/registry-version';
 
@@ -7,6 +7,7 @@ interface Entry {
   /** Encoded once: a hit writes the bytes as they are. */
   body: Buffer;
   etag: string;
+  cacheControl?: string;
   version: number;
 }
 
@@ -17,28 +18,59 @@ interface Entry {
  * nothing new; a registry write in this process invalidates at once (see registry-version).
  */
 export class ResponseCache {
-  private readonly lru: LRUCache<string, Entry, () => Promise<unknown>>;
+  private readonly lru: LRUCache<string, Entry, { compute: () => Promise<unknown>; cacheControl?: string }>;
 
   constructor(ttlMs = 2_000, max = 5_000) {
-    this.lru = new LRUCache<string, Entry, () => Promise<unknown>>({
+    this.lru = new LRUCache({
       max,
       ttl: ttlMs,
       fetchMethod: async (_key, _stale, { context }) => {
         const version = registryVersion();
-        const body = Buffer.from(JSON.stringify(await context()));
-        return { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"`, version };
+        const body = Buffer.from(JSON.stringify(await context.compute()));
+        return { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"`, cacheControl: context.cacheControl, version };
       },
     });
   }
 
-  async sendJson(ctx: Context, key: string, compute: () => Promise<unknown>): Promise<void> {
-    let entry = this.lru.get(key);
-    if (!entry || entry.version !== registryVersion()) {
-      if (entry) this.lru.delete(key);
-      entry = await this.lru.fetch(key, { context: compute });
-    }
-    ctx.type = 'application/json; charset=utf-8';
-    ctx.set('ETag', entry!.etag);
-    ctx.body = entry!.body;
+  /** GET responses are keyed by their URL, so `serveCached` can answer them before routing. */
+  static keyOf(ctx: Context): string {
+    return `${ctx.method === 'HEAD' ? 'GET' : ctx.method} ${ctx.url}`;
   }
+
+  peek(key: string): Entry | undefined {
+    const entry = this.lru.get(key);
+    return entry && entry.version === registryVersion() ? entry : undefined;
+  }
+
+  async sendJson(ctx: Context, key: string, compute: () => Promise<unknown>): Promise<void> {
+    const cached = this.lru.get(key);
+    if (cached && cached.version === registryVersion()) return send(ctx, cached);
+    // Drop only an entry from an older registry version: deleting a key whose fetch is in flight would
+    // abort the fetch other requests are waiting on.
+    if (cached) this.lru.delete(key);
+    const context = { compute, cacheControl: ctx.response.get('cache-control') || undefined };
+    const entry = (await this.lru.fetch(key, { context })) ?? (await this.lru.fetch(key, { context, forceRefresh: true }));
+    send(ctx, entry!);
+  }
+}
+
+function send(ctx: Context, entry: Entry): void {
+  ctx.type = 'application/json; charset=utf-8';
+  ctx.set('ETag', entry.etag);
+  if (entry.cacheControl) ctx.set('Cache-Control', entry.cacheControl);
+  ctx.body = entry.body;
+}
+
+/**
+ * Answers a GET already in the cache before routing: only validated, successful open reads are ever
+ * cached (under their exact URL), so the router, validation and handler would produce these same bytes.
+ */
+export function serveCached(cache: ResponseCache): Middleware {
+  return async (ctx, next) => {
+    if (ctx.method === 'GET' || ctx.method === 'HEAD') {
+      const entry = cache.peek(ResponseCache.keyOf(ctx));
+      if (entry) return send(ctx, entry);
+    }
+    return next();
+  };
 }

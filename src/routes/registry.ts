@@ -22,9 +22,8 @@ import { ResponseCache } from '../http/response-cache';
 // Open reads may be cached briefly by clients and CDNs; ETag/If-None-Match makes revalidation cheap.
 const cacheable = (ctx: Context, seconds = 60) => ctx.set('Cache-Control', `public, max-age=${seconds}`);
 
-export function registryRoutes(deps: AppDeps): RouteDef[] {
+export function registryRoutes(deps: AppDeps, cache: ResponseCache): RouteDef[] {
   const registry = registryService(deps.db);
-  const cache = new ResponseCache();
   return [
     defineRoute({
       method: 'get',
@@ -36,7 +35,7 @@ export function registryRoutes(deps: AppDeps): RouteDef[] {
       responses: { 200: { description: 'Registry rows', schema: z.array(RegistryRowSchema) } },
       handler: async ({ query }, ctx) => {
         cacheable(ctx);
-        await cache.sendJson(ctx, `registry:${JSON.stringify(query)}`, () => registry.list(query));
+        await cache.sendJson(ctx, ResponseCache.keyOf(ctx), () => registry.list(query));
       },
     }),
     defineRoute({
@@ -49,7 +48,7 @@ export function registryRoutes(deps: AppDeps): RouteDef[] {
       responses: { 200: { description: 'AuditReport', schema: AuditReportSchema } },
       handler: async ({ params }, ctx) => {
         cacheable(ctx);
-        await cache.sendJson(ctx, `profile:${params.slug}`, () => registry.profile(params.slug));
+        await cache.sendJson(ctx, ResponseCache.keyOf(ctx), () => registry.profile(params.slug));
       },
     }),
     defineRoute({
@@ -61,7 +60,7 @@ export function registryRoutes(deps: AppDeps): RouteDef[] {
       responses: { 200: { description: 'Categories', schema: CategoryListSchema } },
       handler: async (_input, ctx) => {
         cacheable(ctx, 300);
-        await cache.sendJson(ctx, 'categories', () => registry.categories());
+        await cache.sendJson(ctx, ResponseCache.keyOf(ctx), () => registry.categories());
       },
     }),
     defineRoute({
@@ -74,7 +73,7 @@ export function registryRoutes(deps: AppDeps): RouteDef[] {
       responses: { 200: { description: 'Category and products', schema: CategoryDetailSchema } },
       handler: async ({ params, query }, ctx) => {
         cacheable(ctx);
-        await cache.sendJson(ctx, `category:${params.slug}:${query.limit}`, () => registry.category(params.slug, query.limit));
+        await cache.sendJson(ctx, ResponseCache.keyOf(ctx), () => registry.category(params.slug, query.limit));
       },
     }),
     defineRoute({

@@ -73,6 +73,17 @@ describe('POST /v1/search', () => {
     assert.deepEqual(found.filter((r) => r.slug.startsWith('quuxmail')).map((r) => r.slug), ['quuxmail-beta']);
   });
 
+  it('answers many concurrent identical searches alike (one shared cache fill, none aborted)', async () => {
+    const bodies = await Promise.all(
+      Array.from({ length: 40 }, async () => {
+        const res = await search({ query: 'concurrent quuxmail', limit: 7 });
+        assert.equal(res.status, 200);
+        return res.text();
+      }),
+    );
+    assert.equal(new Set(bodies).size, 1);
+  });
+
   it('clamps limit to 100', async () => {
     assert.ok((await rows({ query: 'api', limit: 1000 })).length <= 100);
   });
