@@ -20,9 +20,12 @@ export async function up(knex: Knex): Promise<void> {
     t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
   });
   await knex.raw("CREATE INDEX usage_reservations_open_idx ON usage_reservations (created_at) WHERE state = 'reserved'");
+  // A replay must return the very bytes first sent; jsonb would reorder keys.
+  await knex.raw('ALTER TABLE idempotency_records ALTER COLUMN response_body TYPE text USING response_body::text');
 }
 
 export async function down(knex: Knex): Promise<void> {
+  await knex.raw('ALTER TABLE idempotency_records ALTER COLUMN response_body TYPE jsonb USING response_body::jsonb');
   await knex.schema.dropTable('usage_reservations');
   await knex.schema.alterTable('usage_counters', (t) => {
     t.dropColumn('reserved_usd');

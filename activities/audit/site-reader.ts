@@ -30,10 +30,13 @@ export class SiteReader {
     return res;
   }
 
-  /** A path on the site, or an absolute URL (links found on it, server-card endpoints). */
+  /**
+   * A path on the site (through fetchSite, which knows whether the host answers https or only http, even
+   * when the homepage itself failed), or an absolute URL (links found on it, server-card endpoints).
+   */
   get(pathOrUrl: string, init: FetchInit = {}): Promise<OutboundResponse> {
-    const target = /^https?:\/\//.test(pathOrUrl) ? pathOrUrl : this.url(pathOrUrl);
-    return this.outbound.fetch(target, this.bounded(init));
+    if (/^https?:\/\//.test(pathOrUrl)) return this.outbound.fetch(pathOrUrl, this.bounded(init));
+    return this.outbound.fetchSite(this.domain, pathOrUrl, this.bounded(init));
   }
 
   remainingMs(): number {

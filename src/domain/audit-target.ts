@@ -12,7 +12,8 @@ const SLUG = /^[a-z0-9][a-z0-9-]{0,99}$/;
 export function parseAuditTarget(input: string): AuditTarget {
   const raw = input.trim().toLowerCase();
   if (!raw) return { kind: 'invalid', reason: 'is empty' };
-  if (SLUG.test(raw) && !raw.includes('.')) return { kind: 'slug', slug: raw };
+  // A slug has a letter; digits alone (2130706433) are an IPv4 address in another notation.
+  if (SLUG.test(raw) && /[a-z]/.test(raw) && !/^0x[0-9a-f]+$/.test(raw) && raw !== 'localhost') return { kind: 'slug', slug: raw };
   let host: string;
   try {
     const url = new URL(/^[a-z][a-z0-9+.-]*:\/\//.test(raw) ? raw : `http://${raw}`);
@@ -22,7 +23,7 @@ export function parseAuditTarget(input: string): AuditTarget {
   } catch {
     return { kind: 'invalid', reason: 'is not a valid domain or URL' };
   }
-  if (host.startsWith('[') || /^\d+(\.\d+){0,3}$/.test(host) || /^0x/i.test(host)) return { kind: 'host', host };
+  if (host.startsWith('[') || /^\d+(\.\d+){0,3}$/.test(host) || /^0x/i.test(host) || host === 'localhost' || host.endsWith('.localhost')) return { kind: 'host', host };
   if (!/^[a-z0-9.-]+$/.test(host) || !host.includes('.') || host.split('.').some((l) => !l || l.length > 63 || l.startsWith('-') || l.endsWith('-'))) {
     return { kind: 'invalid', reason: 'is not a valid domain' };
   }

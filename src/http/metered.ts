@@ -70,11 +70,17 @@ export function meteredGate(deps: AppDeps) {
       if (key) await releaseIdempotencyKey(deps.db, scope, key);
       throw err;
     }
-    const { status, body } = await respond(ctx, call, outcome);
-    if (key) await completeIdempotencyKey(deps.db, scope, key, status, body);
+    await respond(ctx, call, outcome);
+    if (key) {
+      // Serialise once: the stored bytes are the bytes sent, so replays are identical.
+      const body = JSON.stringify(ctx.body);
+      ctx.type = 'application/json; charset=utf-8';
+      ctx.body = body;
+      await completeIdempotencyKey(deps.db, scope, key, ctx.status, body);
+    }
   };
 
-  async function respond<R>(ctx: Context, call: MeteredCall<R>, outcome: WorkflowOutcome<R>): Promise<{ status: number; body: unknown }> {
+  async function respond<R>(ctx: Context, call: MeteredCall<R>, outcome: WorkflowOutcome<R>): Promise<void> {
     if (outcome.status === 'running') {
       const jobId = await jobs.create(call.kind, outcome.workflowId, ownerOf(ctx.state.caller as Caller));
       const location = `/v1/jobs/${jobId}`;
@@ -85,7 +91,6 @@ export function meteredGate(deps: AppDeps) {
       ctx.status = 200;
       ctx.body = await call.present(outcome.result);
     }
-    return { status: ctx.status, body: ctx.body };
   }
 
   /** A duplicate of a request still in flight: wait for the same workflow; never start a second one. */
@@ -115,12 +120,15 @@ export function meteredGate(deps: AppDeps) {
   }
 }
 
-function replay(ctx: Context, status: number, body: unknown): void {
+function replay(ctx: Context, status: number, body: string): void {
   ctx.set('Idempotent-Replayed', 'true');
   ctx.status = status;
+  ctx.type = 'application/json; charset=utf-8';
   ctx.body = body;
-  const location = (body as { location?: unknown } | null)?.location;
-  if (status === 202 && typeof location === 'string') ctx.set('Location', location);
+  if (status === 202) {
+    const location = (JSON.parse(body) as { location?: unknown }).location;
+    if (typeof location === 'string') ctx.set('Location', location);
+  }
 }
 
 function refusal(a: Extract<Admission, { admitted: false }>): HttpError {

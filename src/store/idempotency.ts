@@ -4,7 +4,7 @@ export type IdempotencyClaim =
   | { state: 'claimed' }
   | { state: 'mismatch' }
   | { state: 'running'; workflowId: string }
-  | { state: 'completed'; status: number; body: unknown; workflowId: string };
+  | { state: 'completed'; status: number; body: string; workflowId: string };
 
 /**
  * Claims an Idempotency-Key for one request. The first caller owns it (and runs the call); later callers
@@ -33,10 +33,9 @@ export async function findIdempotencyRecord(db: Db, scope: string, key: string) 
   return db('idempotency_records').where({ scope, idempotency_key: key }).first();
 }
 
-export async function completeIdempotencyKey(db: Db, scope: string, key: string, status: number, body: unknown): Promise<void> {
-  await db('idempotency_records')
-    .where({ scope, idempotency_key: key })
-    .update({ status: 'completed', response_status: status, response_body: JSON.stringify(body) });
+/** Stores the response exactly as serialised, so a replay returns the same bytes. */
+export async function completeIdempotencyKey(db: Db, scope: string, key: string, status: number, body: string): Promise<void> {
+  await db('idempotency_records').where({ scope, idempotency_key: key }).update({ status: 'completed', response_status: status, response_body: body });
 }
 
 /** Forget a claim whose request did not succeed (refused or failed), so a retry runs afresh. */

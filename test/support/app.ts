@@ -21,6 +21,7 @@ export function testConfig(env: Record<string, string> = {}): Config {
     TEMPORAL_ADDRESS: infra.temporalAddress,
     TEMPORAL_NAMESPACE: infra.namespace,
     TEMPORAL_TASK_QUEUE: infra.taskQueue,
+    ...infra.outboundEnv,
     ...env,
   });
 }

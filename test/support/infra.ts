@@ -4,6 +4,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { Client as PgClient } from 'pg';
 import { loadConfig } from '../../src/config';
+import { startFixtureWeb, type FixtureWeb } from '../fixture-web/server';
 import { startEmbeddedPostgres, type RunningPostgres } from '../../src/runtime/embedded-postgres';
 import { freePort } from '../../src/runtime/free-port';
 import { startTemporalDevServer, type RunningDevServer } from '../../src/runtime/temporal-dev-server';
@@ -24,6 +25,9 @@ export interface TestInfra {
   taskQueue: string;
   db: Db;
   worker: RunningWorker;
+  fixtureWeb: FixtureWeb;
+  /** OUTBOUND_* settings reaching the fixture web (plus one host mapped to a private address, not allowed). */
+  outboundEnv: Record<string, string>;
 }
 
 let infra: TestInfra | undefined;
@@ -72,15 +76,24 @@ export async function startInfra(): Promise<void> {
   await migrateLatest(db);
   await loadRegistrySeed(db);
 
+  const fixtureWeb = await startFixtureWeb({ genericSites: 30 });
+  teardown.push(() => fixtureWeb.close());
+  const outboundEnv = {
+    OUTBOUND_HOST_MAP: `${fixtureWeb.hostMapSetting},evil-private.test=10.0.0.1:80`,
+    OUTBOUND_ALLOWLIST: fixtureWeb.allowlist.join(','),
+    AUDIT_REQUEST_TIMEOUT_MS: '2000',
+    AUDIT_TIMEOUT_MS: '20000',
+  };
+
   const taskQueue = `agentdex-test-${runId}`;
-  const workerConfig = loadConfig({ ...process.env, AUDIT_REQUEST_TIMEOUT_MS: '2000', AUDIT_TIMEOUT_MS: '20000' });
+  const workerConfig = loadConfig({ ...process.env, ...outboundEnv });
   const worker = await startWorker({
     target: { address: temporalAddress, namespace: base.temporal.namespace },
     taskQueue,
     deps: activityDeps(workerConfig, db),
   });
   teardown.push(() => worker.stop());
-  infra = { databaseUrl, temporalAddress, namespace: base.temporal.namespace, taskQueue, db, worker };
+  infra = { databaseUrl, temporalAddress, namespace: base.temporal.namespace, taskQueue, db, worker, fixtureWeb, outboundEnv };
 }
 
 export async function stopInfra(): Promise<void> {

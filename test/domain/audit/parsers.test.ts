@@ -121,6 +121,8 @@ describe('audit target', () => {
     ['agent-native.test', 'host:agent-native.test'],
     ['http://127.0.0.1/', 'host:127.0.0.1'],
     ['http://0x7f.1/', 'host:127.0.0.1'],
+    ['2130706433', 'host:127.0.0.1'],
+    ['0x7f000001', 'host:127.0.0.1'],
     ['[::1]', 'host:[::1]'],
     ['', 'invalid'],
     ['not a domain', 'invalid'],

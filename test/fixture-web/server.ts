@@ -1,0 +1,77 @@
+import http from 'node:http';
+import net from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { SITES, genericSite, type SiteHandler } from './sites';
+
+/**
+ * The fixture web: synthetic vendor sites served over real HTTP on loopback, one server dispatching on
+ * the Host header. The audit engine reaches them through OUTBOUND_HOST_MAP (name → 127.0.0.1:port) and
+ * the allowlist, trying https first (which fails the handshake here) and then plain http, as in production.
+ */
+export interface FixtureWeb {
+  port: number;
+  /** OUTBOUND_HOST_MAP form, every host included (mcp/status subdomains and the down host). */
+  hostMapSetting: string;
+  allowlist: string[];
+  hosts: string[];
+  requests: Array<{ host: string; method: string; path: string; headers: http.IncomingHttpHeaders }>;
+  close(): Promise<void>;
+}
+
+const MAX_LOG = 10_000;
+
+export async function startFixtureWeb(o: { genericSites?: number } = {}): Promise<FixtureWeb> {
+  const handlers = new Map<string, SiteHandler>(Object.entries(SITES));
+  for (let i = 0; i < (o.genericSites ?? 0); i++) handlers.set(`site-${i}.test`, genericSite(`site-${i}`));
+  const requests: FixtureWeb['requests'] = [];
+  const sockets = new Set<net.Socket>();
+  let port = 0;
+
+  const server = http.createServer((req, res) => {
+    const host = (req.headers.host ?? '').replace(/:\d+$/, '').toLowerCase();
+    const path = (req.url ?? '/').split('?')[0];
+    requests.push({ host, method: req.method ?? 'GET', path, headers: req.headers });
+    if (requests.length > MAX_LOG) requests.shift();
+    const handler = handlers.get(host) ?? handlers.get(host.replace(/^(mcp|status)\./, ''));
+    if (!handler) {
+      res.writeHead(404, { 'content-type': 'text/plain' }).end('unknown host');
+      return;
+    }
+    Promise.resolve(handler(req, res, { host, path, port })).catch((err) => {
+      if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' });
+      res.end(String(err));
+    });
+  });
+  server.on('connection', (s) => {
+    sockets.add(s);
+    s.on('close', () => sockets.delete(s));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  port = (server.address() as AddressInfo).port;
+  const downPort = await closedPort();
+
+  const names = [...handlers.keys()];
+  const mapped = [...names, ...names.map((h) => `mcp.${h}`), ...names.map((h) => `status.${h}`)];
+  return {
+    port,
+    hostMapSetting: [...mapped.map((h) => `${h}=127.0.0.1:${port}`), `down.test=127.0.0.1:${downPort}`].join(','),
+    // By name, not by address: the loopback address itself stays forbidden, as an SSRF target must.
+    allowlist: [...mapped, 'down.test'],
+    hosts: names,
+    requests,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const s of sockets) s.destroy(); // slow-loris responses never end by themselves
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** A loopback port with nothing listening: connections to it are refused. */
+async function closedPort(): Promise<number> {
+  const s = net.createServer();
+  await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
+  const p = (s.address() as AddressInfo).port;
+  await new Promise((r) => s.close(r));
+  return p;
+}
