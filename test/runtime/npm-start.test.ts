@@ -4,6 +4,7 @@ import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:
 import os from 'node:os';
 import path from 'node:path';
 import { freePort } from '../../src/runtime/free-port';
+import { createTemporalClient } from '../../src/temporal/connection';
 import { jsonOf } from '../support/http';
 
 const MAIN = path.resolve(__dirname, '../../src/main.js');
@@ -96,6 +97,14 @@ describe('npm start (embedded Postgres + Temporal dev server + API + worker)', f
     assert.deepEqual(await jsonOf(health), { ok: true });
     assert.match(first.output(), /Temporal UI\s+http:\/\/127\.0\.0\.1:\d+/);
     assert.ok(processesMentioning(dataDir).length >= 2, 'Postgres and Temporal run as children using the data dir');
+    const temporal = createTemporalClient({ address: `127.0.0.1:${env.TEMPORAL_DEV_PORT}`, namespace: 'default' });
+    try {
+      const schedules: string[] = [];
+      for await (const s of temporal.client.schedule.list()) schedules.push(s.scheduleId);
+      assert.deepEqual(schedules.sort(), ['agentdex-audit-sweep', 'agentdex-maintenance'], 'the sweep and retention schedules exist after start-up');
+    } finally {
+      await temporal.connection.close();
+    }
 
     assert.equal(await stop(first), 0);
     assert.deepEqual(processesMentioning(dataDir), [], 'no orphan Postgres or Temporal process');
