@@ -19,13 +19,7 @@ export interface SeedProduct {
   mcpServers?: Array<{ name: string; repository: string; packages: string[] }>;
 }
 
-export interface SeedRow {
-  slug: string;
-  name: string;
-  domain: string;
-  description: string;
-  categories: string[];
-  facts: ProductFacts;
+export interface SeedRow extends Pick<SeedProduct, 'slug' | 'name' | 'domain' | 'description' | 'categories' | 'facts'> {
   scores: Scores;
   extra: { sources: string[]; mcpServers: SeedProduct['mcpServers'] };
   /** Fingerprint of everything above: an unchanged product is skipped on reload. */

@@ -1,4 +1,5 @@
 import type { Db } from './db';
+import { releaseStaleReservations } from './metering';
 
 export interface PurgeCounts {
   idempotencyRecords: number;
@@ -6,11 +7,12 @@ export interface PurgeCounts {
   signupAttempts: number;
   jobs: number;
   expiredClaims: number;
+  staleReservations: number;
 }
 
 const JOB_RETENTION_DAYS = 7;
 
-/** Deletes what has outlived its retention: idempotency keys (24 h), idle trial buckets, old jobs. */
+/** Deletes what has outlived its retention (idempotency keys 24 h, idle trial buckets, old jobs) and releases orphaned reservations. */
 export async function purgeExpired(db: Db, now: Date): Promise<PurgeCounts> {
   const hourAgo = new Date(now.getTime() - 3600_000);
   const dayAgo = new Date(now.getTime() - 86_400_000);
@@ -22,5 +24,7 @@ export async function purgeExpired(db: Db, now: Date): Promise<PurgeCounts> {
     db('jobs').where('created_at', '<=', jobsBefore).del(),
     db('claims').where({ status: 'pending' }).andWhere('expires_at', '<=', now).update({ status: 'expired' }),
   ]);
-  return { idempotencyRecords, trialBuckets, signupAttempts, jobs, expiredClaims };
+  // A workflow settles within minutes (its metering retries for hours at most); a day-old reservation is orphaned.
+  const staleReservations = await releaseStaleReservations(db, dayAgo);
+  return { idempotencyRecords, trialBuckets, signupAttempts, jobs, expiredClaims, staleReservations };
 }

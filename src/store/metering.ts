@@ -137,3 +137,13 @@ async function periodSpend(db: Db | Knex.Transaction, workspaceId: string, perio
   const [row] = await db('usage_counters').where({ workspace_id: workspaceId, period_start: periodStart }).sum({ s: 'spent_usd' });
   return Number(row?.s ?? 0);
 }
+
+/**
+ * Reservations still open long after any workflow would have settled them belong to calls whose API
+ * process died between admitting the call and starting its workflow: give them back.
+ */
+export async function releaseStaleReservations(db: Db, olderThan: Date): Promise<number> {
+  const stale: string[] = await db('usage_reservations').where({ state: 'reserved' }).andWhere('created_at', '<', olderThan).pluck('workflow_id');
+  for (const workflowId of stale) await releaseCall(db, workflowId);
+  return stale.length;
+}
