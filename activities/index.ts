@@ -4,6 +4,7 @@ import { auditActivities } from './audit';
 import type { Renderer } from './audit/render';
 import { maintenanceActivities } from './maintenance';
 import { meteringActivities } from './metering';
+import { registryActivities } from './registry';
 
 export interface ActivityDeps {
   db: Db;
@@ -17,6 +18,7 @@ export function createActivities(deps: ActivityDeps) {
   return {
     ...maintenanceActivities(deps.db),
     ...meteringActivities(deps.db),
+    ...registryActivities(deps.db),
     ...auditActivities({ db: deps.db, outbound: deps.outbound, renderer: deps.renderer, ...deps.audit }),
   };
 }

@@ -1,4 +1,5 @@
 // Every workflow the worker runs. Workflows are deterministic: no I/O here, only activities.
 export { auditWorkflow } from './audit';
+export { findToolsWorkflow } from './find-tools';
 export { maintenanceWorkflow } from './maintenance';
 export { sweepWorkflow } from './sweep';

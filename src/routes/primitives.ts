@@ -2,11 +2,12 @@ import type { AppDeps } from '../app';
 import type { Caller } from '../http/auth';
 import { meteredGate } from '../http/metered';
 import { defineRoute, type RouteDef } from '../http/route';
-import { AuditQuerySchema, AuditResponseSchema, JobAcceptedSchema, JobParamsSchema, JobStatusSchema } from '../schemas/audit';
+import { AuditQuerySchema, AuditResponseSchema, FindToolsBodySchema, FindToolsResultSchema, JobAcceptedSchema, JobParamsSchema, JobStatusSchema } from '../schemas/audit';
 import { auditService } from '../services/audit';
 import { jobsService } from '../services/jobs';
 import { WorkflowTypes } from '../temporal/workflow-names';
 import type { AuditWorkflowResult } from '../../workflows/audit';
+import type { FindToolsResult } from '../../workflows/find-tools';
 
 const ASYNC = 'Send `Prefer: respond-async` for an immediate 202; calls that outlast the wait also answer 202.';
 
@@ -35,6 +36,28 @@ export function primitiveRoutes(deps: AppDeps): RouteDef[] {
           workflowType: WorkflowTypes.audit,
           input: { domain },
           present: (result) => audits.report(result),
+        });
+      },
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/v1/find-tools',
+      tag: 'Metered primitives',
+      summary: 'Tools for a plain-language task: search terms and requirements read from it, results by readiness (agent_discovery_check)',
+      description: ASYNC,
+      auth: 'metered',
+      request: { body: FindToolsBodySchema },
+      responses: {
+        200: { description: 'Find-tools result', schema: FindToolsResultSchema },
+        202: { description: 'Still running: poll the job at Location', schema: JobAcceptedSchema },
+      },
+      handler: async ({ body }, ctx) => {
+        await gate<FindToolsResult>(ctx, {
+          eventType: 'agent_discovery_check',
+          kind: 'find-tools',
+          workflowType: WorkflowTypes.findTools,
+          input: { task: body.task },
+          present: async (result) => result,
         });
       },
     }),

@@ -1,4 +1,4 @@
-import { AuditReportSchema } from './registry';
+import { AuditReportSchema, RegistryRowSchema, RequirementsSchema } from './registry';
 import { z } from './zod';
 
 export const AuditQuerySchema = z.object({
@@ -36,3 +36,15 @@ export const JobStatusSchema = z
   .openapi('JobStatus');
 
 export const JobParamsSchema = z.object({ id: z.uuid().openapi({ description: 'Job id from a 202 response' }) });
+
+export const FindToolsBodySchema = z
+  .object({ task: z.string().trim().min(1).max(1000).openapi({ example: 'send transactional email from a Node app' }) })
+  .openapi('FindToolsRequest');
+
+export const FindToolsResultSchema = z
+  .object({
+    task: z.string(),
+    intent: z.object({ searchTerms: z.string(), requirements: RequirementsSchema }),
+    results: z.array(RegistryRowSchema),
+  })
+  .openapi('FindToolsResult');

@@ -1,6 +1,7 @@
 /** Workflow type names used by clients, so callers never import workflow code into the API process. */
 export const WorkflowTypes = {
   audit: 'auditWorkflow',
+  findTools: 'findToolsWorkflow',
   maintenance: 'maintenanceWorkflow',
   sweep: 'sweepWorkflow',
 } as const;
