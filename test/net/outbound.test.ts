@@ -1,22 +1,10 @@
 import assert from 'node:assert/strict';
 import type http from 'node:http';
 import zlib from 'node:zlib';
-import { OutboundError, type OutboundErrorCode } from '../../src/net/errors';
 import { createOutbound, DEFAULT_USER_AGENT, type Outbound } from '../../src/net/outbound';
-import { selfSignedCert, sleep, startHttp, startHttps, watchConnections, type TestServer } from './support';
+import { expectCode, selfSignedCert, sleep, startHttp, startHttps, watchConnections, type TestServer } from './support';
 
 // Fixture behaviours of the outbound layer against loopback sites reached through the host map + allowlist.
-
-async function expectCode(promise: Promise<unknown>, code: OutboundErrorCode): Promise<OutboundError> {
-  try {
-    await promise;
-  } catch (err) {
-    assert.ok(err instanceof OutboundError, `expected OutboundError, got ${String(err)}`);
-    assert.equal(err.code, code, err.message);
-    return err;
-  }
-  assert.fail(`expected ${code}, but the request succeeded`);
-}
 
 const MiB = 1024 * 1024;
 const HOSTS = [

@@ -1,22 +1,10 @@
 import assert from 'node:assert/strict';
-import { OutboundError, type OutboundErrorCode } from '../../src/net/errors';
 import { createOutbound, type Outbound } from '../../src/net/outbound';
-import { startDns, startHttp, watchConnections, type TestDns, type TestServer } from './support';
+import { expectCode, startDns, startHttp, watchConnections, type TestDns, type TestServer } from './support';
 
 // The SSRF corpus: every private, loopback and metadata target, in every notation, reached directly, through a
 // redirect from an allowlisted fixture, and through DNS names. Loopback targets point at `sink`, a server that
 // must never see a connection; the connection log proves no socket went anywhere but the fixture.
-
-async function expectCode(promise: Promise<unknown>, code: OutboundErrorCode): Promise<OutboundError> {
-  try {
-    await promise;
-  } catch (err) {
-    assert.ok(err instanceof OutboundError, `expected OutboundError, got ${String(err)}`);
-    assert.equal(err.code, code, err.message);
-    return err;
-  }
-  assert.fail(`expected ${code}, but the request succeeded`);
-}
 
 describe('net/outbound SSRF corpus', () => {
   const log = watchConnections();

@@ -1,3 +1,4 @@
+import { OutboundError, type OutboundErrorCode } from '../../src/net/errors';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import dgram from 'node:dgram';
@@ -142,3 +143,15 @@ export function watchConnections(): ConnectionLog {
 }
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Asserts the promise fails with an OutboundError of this code, and returns the error. */
+export async function expectCode(promise: Promise<unknown>, code: OutboundErrorCode): Promise<OutboundError> {
+  try {
+    await promise;
+  } catch (err) {
+    assert.ok(err instanceof OutboundError, `expected OutboundError, got ${String(err)}`);
+    assert.equal(err.code, code, err.message);
+    return err;
+  }
+  assert.fail(`expected ${code}, but the request succeeded`);
+}
