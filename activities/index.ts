@@ -1,6 +1,8 @@
 import type { Outbound } from '../src/net';
+import type { DiscoverySources } from '../src/services/discovery';
 import type { Db } from '../src/store/db';
 import { auditActivities } from './audit';
+import { discoveryActivities } from './discovery';
 import type { Renderer } from './audit/render';
 import { maintenanceActivities } from './maintenance';
 import { meteringActivities } from './metering';
@@ -11,6 +13,7 @@ export interface ActivityDeps {
   outbound: Outbound;
   renderer?: Renderer;
   audit: { requestTimeoutMs: number; auditTimeoutMs: number };
+  discovery: DiscoverySources;
 }
 
 /** Activity factory: dependencies are injected once, at worker start, never imported as globals. */
@@ -19,6 +22,7 @@ export function createActivities(deps: ActivityDeps) {
     ...maintenanceActivities(deps.db),
     ...meteringActivities(deps.db),
     ...registryActivities(deps.db),
+    ...discoveryActivities({ db: deps.db, outbound: deps.outbound, sources: deps.discovery }),
     ...auditActivities({ db: deps.db, outbound: deps.outbound, renderer: deps.renderer, ...deps.audit }),
   };
 }

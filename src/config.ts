@@ -53,6 +53,9 @@ const envSchema = z.object({
   CHROMIUM_PATH: optionalString,
   AUDIT_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
   AUDIT_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(300_000).default(60_000),
+  MCP_REGISTRY_URL: z.url().default('https://registry.modelcontextprotocol.io'),
+  SEARCH_PROVIDER_URL: optionalUrl,
+  DISCOVERY_MAX_AUDITS: z.coerce.number().int().min(0).max(50).default(5),
   SWEEP_INTERVAL_MINUTES: z.coerce.number().int().min(1).max(10_080).default(360),
   SWEEP_STALE_HOURS: z.coerce.number().int().min(1).max(8_760).default(168),
   SWEEP_BATCH: z.coerce.number().int().min(1).max(10_000).default(500),
@@ -97,6 +100,8 @@ export interface Config {
     auditTimeoutMs: number;
   };
   sweep: { intervalMinutes: number; staleHours: number; batch: number; concurrency: number };
+  /** Resolve's live discovery: where candidates come from, and how many new domains one call may audit. */
+  discovery: { mcpRegistryUrl: string; searchProviderUrl?: string; maxAudits: number };
 }
 
 export class ConfigError extends Error {
@@ -165,6 +170,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       requestTimeoutMs: e.AUDIT_REQUEST_TIMEOUT_MS,
       auditTimeoutMs: e.AUDIT_TIMEOUT_MS,
     },
+    discovery: { mcpRegistryUrl: e.MCP_REGISTRY_URL, searchProviderUrl: e.SEARCH_PROVIDER_URL, maxAudits: e.DISCOVERY_MAX_AUDITS },
     sweep: { intervalMinutes: e.SWEEP_INTERVAL_MINUTES, staleHours: e.SWEEP_STALE_HOURS, batch: e.SWEEP_BATCH, concurrency: e.SWEEP_CONCURRENCY },
   };
 }

@@ -12,5 +12,6 @@ export function activityDeps(config: Config, db: Db): ActivityDeps {
     outbound,
     renderer: config.audit.chromiumPath ? createRenderer(config.audit.chromiumPath, outbound.webFetchWith({ robots: true })) : undefined,
     audit: { requestTimeoutMs: config.audit.requestTimeoutMs, auditTimeoutMs: config.audit.auditTimeoutMs },
+    discovery: config.discovery,
   };
 }

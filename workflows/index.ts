@@ -2,4 +2,5 @@
 export { auditWorkflow } from './audit';
 export { findToolsWorkflow } from './find-tools';
 export { maintenanceWorkflow } from './maintenance';
+export { resolveWorkflow } from './resolve';
 export { sweepWorkflow } from './sweep';

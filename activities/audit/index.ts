@@ -2,7 +2,9 @@ import { Context } from '@temporalio/activity';
 import type { AuditArtifacts } from '../../src/domain/audit/artifacts';
 import { classifyCategories } from '../../src/domain/taxonomy';
 import type { Outbound } from '../../src/net';
+import { capabilitiesOf } from '../../src/services/capability-vocabulary';
 import { listStaleProducts, recordAudit, type AuditRecord, type RecordedAudit } from '../../src/store/audits';
+import { setAuditCapabilities } from '../../src/store/capabilities';
 import type { Db } from '../../src/store/db';
 import { gatherSite, type SiteGathering } from './gather-site';
 import type { Renderer } from './render';
@@ -32,7 +34,13 @@ export function auditActivities(d: AuditActivityDeps) {
     },
 
     async recordAudit(record: AuditRecord): Promise<RecordedAudit> {
-      return recordAudit(d.db, record, () => productFromSite(record.domain, record.artifacts));
+      const recorded = await recordAudit(d.db, record, () => productFromSite(record.domain, record.artifacts));
+      const home = record.artifacts?.homepage.ok ? record.artifacts.homepage.value : undefined;
+      if (recorded.productId && home) {
+        const tags = capabilitiesOf({ name: home.title ?? '', description: home.description ?? '', categories_text: '' });
+        await setAuditCapabilities(d.db, recorded.productId, tags);
+      }
+      return recorded;
     },
 
     async listStaleDomains(input: { olderThanHours: number; limit: number }): Promise<string[]> {

@@ -25,6 +25,13 @@ const FILLER = new Set(
  * terms and requirements. Deterministic and offline; the registry search stems the terms itself.
  */
 export function parseTaskIntent(task: string): TaskIntent {
+  const { rest, requirements } = splitRequirements(task);
+  const words = (rest.match(/[a-z0-9][a-z0-9.+#-]*/g) ?? []).filter((w) => !FILLER.has(w));
+  return { searchTerms: words.join(' ').trim() || task.trim().toLowerCase(), requirements };
+}
+
+/** The task with its requirement phrases blanked out ("… with an MCP server"), and the requirements they state. */
+export function splitRequirements(task: string): { rest: string; requirements: TaskIntent['requirements'] } {
   let rest = ` ${task.toLowerCase()} `;
   const requirements: TaskIntent['requirements'] = {};
   for (const [requirement, pattern] of REQUIREMENT_PHRASES) {
@@ -33,6 +40,5 @@ export function parseTaskIntent(task: string): TaskIntent {
       return ' '.repeat(m.length);
     });
   }
-  const words = (rest.match(/[a-z0-9][a-z0-9.+#-]*/g) ?? []).filter((w) => !FILLER.has(w));
-  return { searchTerms: words.join(' ').trim() || task.trim().toLowerCase(), requirements };
+  return { rest, requirements };
 }

@@ -2,12 +2,13 @@ import type { AppDeps } from '../app';
 import type { Caller } from '../http/auth';
 import { meteredGate } from '../http/metered';
 import { defineRoute, type RouteDef } from '../http/route';
-import { AuditQuerySchema, AuditResponseSchema, FindToolsBodySchema, FindToolsResultSchema, JobAcceptedSchema, JobParamsSchema, JobStatusSchema } from '../schemas/audit';
+import { AuditQuerySchema, AuditResponseSchema, FindToolsBodySchema, FindToolsResultSchema, JobAcceptedSchema, JobParamsSchema, JobStatusSchema, ResolveBodySchema, ResolveResultSchema } from '../schemas/audit';
 import { auditService } from '../services/audit';
 import { jobsService } from '../services/jobs';
 import { WorkflowTypes } from '../temporal/workflow-names';
 import type { AuditWorkflowResult } from '../../workflows/audit';
 import type { FindToolsResult } from '../../workflows/find-tools';
+import type { ResolveResult } from '../services/resolve';
 
 const ASYNC = 'Send `Prefer: respond-async` for an immediate 202; calls that outlast the wait also answer 202.';
 
@@ -57,6 +58,28 @@ export function primitiveRoutes(deps: AppDeps): RouteDef[] {
           kind: 'find-tools',
           workflowType: WorkflowTypes.findTools,
           input: { task: body.task },
+          present: async (result) => result,
+        });
+      },
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/v1/resolve',
+      tag: 'Metered primitives',
+      summary: 'Resolve a task to capabilities and the products covering most of them, then by readiness (agent_discovery_check)',
+      description: ASYNC,
+      auth: 'metered',
+      request: { body: ResolveBodySchema },
+      responses: {
+        200: { description: 'Resolve result', schema: ResolveResultSchema },
+        202: { description: 'Still running: poll the job at Location', schema: JobAcceptedSchema },
+      },
+      handler: async ({ body }, ctx) => {
+        await gate<ResolveResult>(ctx, {
+          eventType: 'agent_discovery_check',
+          kind: 'resolve',
+          workflowType: WorkflowTypes.resolve,
+          input: { task: body.task, requirements: body.requirements ?? {}, discover: body.discover ?? false },
           present: async (result) => result,
         });
       },

@@ -48,3 +48,23 @@ export const FindToolsResultSchema = z
     results: z.array(RegistryRowSchema),
   })
   .openapi('FindToolsResult');
+
+export const ResolveBodySchema = z
+  .object({
+    task: z.string().trim().min(1).max(1000).openapi({ example: 'vector search with an MCP server' }),
+    requirements: RequirementsSchema.optional(),
+    discover: z.boolean().optional().openapi({ description: 'Also look for products the registry lacks (MCP registry, web search) and audit them in; each audit is billed as audit_run. Slower.' }),
+  })
+  .openapi('ResolveRequest');
+
+export const ResolveResultSchema = z
+  .object({
+    task: z.string(),
+    capabilities: z.array(z.string()),
+    requirements: RequirementsSchema,
+    results: z.array(
+      RegistryRowSchema.extend({ matched: z.array(z.string()), capScore: z.number(), reason: z.string() }),
+    ),
+    discovered: z.number(),
+  })
+  .openapi('ResolveResult');

@@ -5,6 +5,7 @@ import { CATEGORIES } from '../domain/taxonomy';
 import type { Db } from '../store/db';
 import { syncCategories, upsertSeedRows, type SeedLoadCounts } from '../store/products';
 import { getRegistryState, setRegistryState } from '../store/registry-state';
+import { capabilityVocabulary, tagSeedProducts } from './capability-vocabulary';
 
 /** The committed seed, resolved from the compiled file's place (dist/src/services → data/). */
 export const SEED_PATH = path.resolve(__dirname, '../../../data/registry-seed.json');
@@ -20,10 +21,12 @@ export function readSeedFile(file = SEED_PATH): SeedFile {
 export async function loadRegistrySeed(db: Db, seed: SeedFile = readSeedFile()): Promise<SeedLoadCounts | 'unchanged'> {
   const rows = seed.products.map(seedRow);
   // The rows' hashes cover the provisional scores too, so a scoring change reloads the seed.
-  const fingerprint = `${seed.version}:${rows.reduce((h, r) => (h * 31 + hashInt(r.hash)) >>> 0, 7)}`;
+  // The vocabulary version is part of it too: new capabilities re-tag the products.
+  const fingerprint = `${seed.version}:${rows.reduce((h, r) => (h * 31 + hashInt(r.hash)) >>> 0, 7)}:${capabilityVocabulary().version}`;
   if ((await getRegistryState(db, 'seed')) === fingerprint) return 'unchanged';
   await syncCategories(db, CATEGORIES);
   const counts = await upsertSeedRows(db, rows);
+  await tagSeedProducts(db);
   await setRegistryState(db, 'seed', fingerprint);
   return counts;
 }

@@ -72,6 +72,22 @@ export async function reserveCall(
 }
 
 /**
+ * A call made on behalf of another one (an audit run by resolve's discovery): reserved against the parent
+ * call's workspace and source, once per child workflow id, so a retried activity reserves nothing twice.
+ */
+export async function reserveChildCall(
+  db: Db,
+  r: { parentWorkflowId: string; childWorkflowId: string; eventType: EventType; now: Date },
+): Promise<{ allowed: boolean; reason?: string }> {
+  const existing = await db('usage_reservations').select('state').where({ workflow_id: r.childWorkflowId }).first();
+  if (existing) return { allowed: existing.state !== 'released' };
+  const parent = await db('usage_reservations').select('workspace_id', 'source').where({ workflow_id: r.parentWorkflowId }).first();
+  if (!parent) return { allowed: false, reason: 'NO_WORKSPACE' };
+  const res = await reserveCall(db, { workspaceId: parent.workspace_id, eventType: r.eventType, workflowId: r.childWorkflowId, source: parent.source, now: r.now });
+  return res.reservation ? { allowed: true } : { allowed: false, reason: res.decision.reason };
+}
+
+/**
  * Turns a reservation into exactly one usage event. Safe to run any number of times for one workflow:
  * only the first moves the reservation from `reserved` to `settled`.
  */

@@ -279,3 +279,9 @@ function chunks<T>(xs: T[], size: number): T[][] {
   for (let i = 0; i < xs.length; i += size) out.push(xs.slice(i, i + size));
   return out;
 }
+
+/** Which of the domains the registry already lists. */
+export async function knownDomains(db: Db, domains: string[]): Promise<Set<string>> {
+  if (!domains.length) return new Set();
+  return new Set(await db('products').whereIn('domain', domains).pluck('domain'));
+}

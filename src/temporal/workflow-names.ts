@@ -3,6 +3,7 @@ export const WorkflowTypes = {
   audit: 'auditWorkflow',
   findTools: 'findToolsWorkflow',
   maintenance: 'maintenanceWorkflow',
+  resolve: 'resolveWorkflow',
   sweep: 'sweepWorkflow',
 } as const;
 

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
+import { DISCOVERY_SITES } from './discovery';
 import { SITES, genericSite, type SiteHandler } from './sites';
 
 /**
@@ -21,7 +22,7 @@ export interface FixtureWeb {
 const MAX_LOG = 10_000;
 
 export async function startFixtureWeb(o: { genericSites?: number } = {}): Promise<FixtureWeb> {
-  const handlers = new Map<string, SiteHandler>(Object.entries(SITES));
+  const handlers = new Map<string, SiteHandler>(Object.entries({ ...SITES, ...DISCOVERY_SITES }));
   for (let i = 0; i < (o.genericSites ?? 0); i++) handlers.set(`site-${i}.test`, genericSite(`site-${i}`));
   const requests: FixtureWeb['requests'] = [];
   const sockets = new Set<net.Socket>();

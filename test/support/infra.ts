@@ -83,6 +83,8 @@ export async function startInfra(): Promise<void> {
     OUTBOUND_ALLOWLIST: fixtureWeb.allowlist.join(','),
     AUDIT_REQUEST_TIMEOUT_MS: '2000',
     AUDIT_TIMEOUT_MS: '20000',
+    MCP_REGISTRY_URL: 'http://mcp-registry.test',
+    SEARCH_PROVIDER_URL: 'http://searx.test',
   };
 
   const taskQueue = `agentdex-test-${runId}`;

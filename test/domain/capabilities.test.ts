@@ -1,0 +1,46 @@
+import assert from 'node:assert/strict';
+import { capabilityMatcher, matchCapabilities, stems, type Capability } from '../../src/domain/capabilities';
+
+const vocabulary: Capability[] = [
+  { id: 'email.send', description: 'Send email', synonyms: ['send email', 'transactional email', 'smtp'], categories: ['email'] },
+  { id: 'browser.scrape', description: 'Scrape pages', synonyms: ['scrape pages', 'web scraping', 'scraper'], categories: ['web-scraping'] },
+  { id: 'browser.render', description: 'Render JS', synonyms: ['render javascript', 'js-heavy pages', 'headless browser'], categories: ['web-scraping'] },
+  { id: 'search.vector', description: 'Vector search', synonyms: ['vector search', 'similarity search', 'vector database'], categories: ['vector-databases'] },
+];
+const matcher = capabilityMatcher(vocabulary);
+
+describe('capability matching', () => {
+  it('stems words and drops stop words', () => {
+    assert.deepEqual(stems('Sending the emails'), ['send', 'email']);
+  });
+
+  const cases: Array<[string, string[]]> = [
+    ['send transactional email from a Node app', ['email.send']],
+    ['Sending emails to customers', ['email.send']],
+    ['scrape JS-heavy pages', ['browser.render', 'browser.scrape']],
+    ['vector search with an MCP server', ['search.vector']],
+    ['bake a cake', []],
+  ];
+  for (const [task, expected] of cases) {
+    it(`${JSON.stringify(task)} → [${expected.join(', ')}]`, () => {
+      assert.deepEqual(matchCapabilities(task, matcher).map((m) => m.id).sort(), expected);
+    });
+  }
+
+  it('reads typos as the nearest vocabulary word', () => {
+    assert.deepEqual(matchCapabilities('sned an emial to users', matcher).map((m) => m.id), ['email.send']);
+  });
+
+  it('matches a two-word phrasing in either order', () => {
+    assert.deepEqual(matchCapabilities('search vector embeddings', matcher).map((m) => m.id), ['search.vector']);
+  });
+
+  it('does not count a one-word phrasing on a word a longer phrasing of another capability explains', () => {
+    const jobs = capabilityMatcher([
+      { id: 'data.jobs', description: 'Job listings', synonyms: ['jobs', 'job listings'], categories: ['open-data'] },
+      { id: 'automate.schedule', description: 'Background jobs', synonyms: ['background jobs', 'cron'], categories: ['automation'] },
+    ]);
+    assert.deepEqual(matchCapabilities('run background jobs nightly', jobs).map((m) => m.id), ['automate.schedule']);
+    assert.deepEqual(matchCapabilities('find remote jobs', jobs).map((m) => m.id), ['data.jobs']);
+  });
+});
