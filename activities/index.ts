@@ -1,8 +1,11 @@
 import type { Outbound } from '../src/net';
 import type { DiscoverySources } from '../src/services/discovery';
+import type { HowToSourceSettings } from '../src/services/how-to-sources';
+import type { LanguageModel } from '../src/services/llm';
 import type { Db } from '../src/store/db';
 import { auditActivities } from './audit';
 import { discoveryActivities } from './discovery';
+import { howToActivities } from './how-to';
 import type { Renderer } from './audit/render';
 import { maintenanceActivities } from './maintenance';
 import { meteringActivities } from './metering';
@@ -14,6 +17,9 @@ export interface ActivityDeps {
   renderer?: Renderer;
   audit: { requestTimeoutMs: number; auditTimeoutMs: number };
   discovery: DiscoverySources;
+  howTo: HowToSourceSettings;
+  /** Optional (LLM_BASE_URL); every use has a deterministic path without it. */
+  llm?: LanguageModel;
 }
 
 /** Activity factory: dependencies are injected once, at worker start, never imported as globals. */
@@ -21,7 +27,8 @@ export function createActivities(deps: ActivityDeps) {
   return {
     ...maintenanceActivities(deps.db),
     ...meteringActivities(deps.db),
-    ...registryActivities(deps.db),
+    ...registryActivities(deps.db, deps.llm),
+    ...howToActivities({ db: deps.db, outbound: deps.outbound, settings: deps.howTo, llm: deps.llm }),
     ...discoveryActivities({ db: deps.db, outbound: deps.outbound, sources: deps.discovery }),
     ...auditActivities({ db: deps.db, outbound: deps.outbound, renderer: deps.renderer, ...deps.audit }),
   };

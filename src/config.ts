@@ -55,6 +55,10 @@ const envSchema = z.object({
   AUDIT_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(300_000).default(60_000),
   MCP_REGISTRY_URL: z.url().default('https://registry.modelcontextprotocol.io'),
   SEARCH_PROVIDER_URL: optionalUrl,
+  PACKAGE_REGISTRY_URL: optionalUrl,
+  LLM_BASE_URL: optionalUrl,
+  LLM_API_KEY: optionalString,
+  LLM_MODEL: z.string().min(1).default('gpt-4o-mini'),
   DISCOVERY_MAX_AUDITS: z.coerce.number().int().min(0).max(50).default(5),
   SWEEP_INTERVAL_MINUTES: z.coerce.number().int().min(1).max(10_080).default(360),
   SWEEP_STALE_HOURS: z.coerce.number().int().min(1).max(8_760).default(168),
@@ -102,6 +106,10 @@ export interface Config {
   sweep: { intervalMinutes: number; staleHours: number; batch: number; concurrency: number };
   /** Resolve's live discovery: where candidates come from, and how many new domains one call may audit. */
   discovery: { mcpRegistryUrl: string; searchProviderUrl?: string; maxAudits: number };
+  /** How-to research: where package deprecation notices come from (npm-compatible registry), if anywhere. */
+  howTo: { packageRegistryUrl?: string };
+  /** Optional language model (OpenAI-compatible); everything works without it. */
+  llm?: { baseUrl: string; apiKey?: string; model: string };
 }
 
 export class ConfigError extends Error {
@@ -170,6 +178,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       requestTimeoutMs: e.AUDIT_REQUEST_TIMEOUT_MS,
       auditTimeoutMs: e.AUDIT_TIMEOUT_MS,
     },
+    howTo: { packageRegistryUrl: e.PACKAGE_REGISTRY_URL },
+    llm: e.LLM_BASE_URL ? { baseUrl: e.LLM_BASE_URL, apiKey: e.LLM_API_KEY, model: e.LLM_MODEL } : undefined,
     discovery: { mcpRegistryUrl: e.MCP_REGISTRY_URL, searchProviderUrl: e.SEARCH_PROVIDER_URL, maxAudits: e.DISCOVERY_MAX_AUDITS },
     sweep: { intervalMinutes: e.SWEEP_INTERVAL_MINUTES, staleHours: e.SWEEP_STALE_HOURS, batch: e.SWEEP_BATCH, concurrency: e.SWEEP_CONCURRENCY },
   };

@@ -2,6 +2,7 @@ import type { ActivityDeps } from '../activities';
 import { createRenderer } from '../activities/audit/render';
 import type { Config } from '../src/config';
 import { configuredOutbound } from '../src/net/configured';
+import { openAiCompatibleModel } from '../src/services/llm';
 import type { Db } from '../src/store/db';
 
 /** The worker's activity dependencies, from configuration: one outbound layer and one renderer per process. */
@@ -13,5 +14,7 @@ export function activityDeps(config: Config, db: Db): ActivityDeps {
     renderer: config.audit.chromiumPath ? createRenderer(config.audit.chromiumPath, outbound.webFetchWith({ robots: true })) : undefined,
     audit: { requestTimeoutMs: config.audit.requestTimeoutMs, auditTimeoutMs: config.audit.auditTimeoutMs },
     discovery: config.discovery,
+    howTo: config.howTo,
+    llm: config.llm ? openAiCompatibleModel(config.llm) : undefined,
   };
 }

@@ -1,6 +1,7 @@
 // Every workflow the worker runs. Workflows are deterministic: no I/O here, only activities.
 export { auditWorkflow } from './audit';
 export { findToolsWorkflow } from './find-tools';
+export { howToWorkflow } from './how-to';
 export { maintenanceWorkflow } from './maintenance';
 export { resolveWorkflow } from './resolve';
 export { sweepWorkflow } from './sweep';

@@ -35,9 +35,11 @@ export function auditActivities(d: AuditActivityDeps) {
 
     async recordAudit(record: AuditRecord): Promise<RecordedAudit> {
       const recorded = await recordAudit(d.db, record, () => productFromSite(record.domain, record.artifacts));
-      const home = record.artifacts?.homepage.ok ? record.artifacts.homepage.value : undefined;
-      if (recorded.productId && home) {
-        const tags = capabilitiesOf({ name: home.title ?? '', description: home.description ?? '', categories_text: '' });
+      if (recorded.productId && record.artifacts?.homepage.ok) {
+        const home = record.artifacts.homepage.value;
+        const product = productFromSite(record.domain, record.artifacts);
+        // The homepage's own words: its title carries the tagline the product name leaves out.
+        const tags = capabilitiesOf({ name: home.title ?? product.name, description: product.description, categories: product.categories });
         await setAuditCapabilities(d.db, recorded.productId, tags);
       }
       return recorded;
@@ -57,7 +59,8 @@ function productFromSite(domain: string, artifacts?: AuditArtifacts) {
   const name =
     home?.organization?.name ??
     home?.openGraph['og:site_name'] ??
-    home?.title?.split(/\s+[|–—:-]\s+/)[0]?.trim() ??
+    // "Name | tagline", "Name — tagline", "Name: tagline"
+    home?.title?.split(/\s*[|:]\s+|\s+[–—-]\s+/)[0]?.trim() ??
     label.charAt(0).toUpperCase() + label.slice(1);
   const description = home?.description ?? '';
   return {

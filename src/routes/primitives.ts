@@ -2,13 +2,14 @@ import type { AppDeps } from '../app';
 import type { Caller } from '../http/auth';
 import { meteredGate } from '../http/metered';
 import { defineRoute, type RouteDef } from '../http/route';
-import { AuditQuerySchema, AuditResponseSchema, FindToolsBodySchema, FindToolsResultSchema, JobAcceptedSchema, JobParamsSchema, JobStatusSchema, ResolveBodySchema, ResolveResultSchema } from '../schemas/audit';
+import { AuditQuerySchema, AuditResponseSchema, FindToolsBodySchema, FindToolsResultSchema, HowToBodySchema, PlaybookSchema, JobAcceptedSchema, JobParamsSchema, JobStatusSchema, ResolveBodySchema, ResolveResultSchema } from '../schemas/audit';
 import { auditService } from '../services/audit';
 import { jobsService } from '../services/jobs';
 import { WorkflowTypes } from '../temporal/workflow-names';
 import type { AuditWorkflowResult } from '../../workflows/audit';
 import type { FindToolsResult } from '../../workflows/find-tools';
 import type { ResolveResult } from '../services/resolve';
+import type { Playbook } from '../domain/playbook';
 
 const ASYNC = 'Send `Prefer: respond-async` for an immediate 202; calls that outlast the wait also answer 202.';
 
@@ -80,6 +81,28 @@ export function primitiveRoutes(deps: AppDeps): RouteDef[] {
           kind: 'resolve',
           workflowType: WorkflowTypes.resolve,
           input: { task: body.task, requirements: body.requirements ?? {}, discover: body.discover ?? false },
+          present: async (result) => result,
+        });
+      },
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/v1/how-to',
+      tag: 'Metered primitives',
+      summary: 'A how-to playbook for a task, from the leading tools and their docs as read now (workflow_execution; cached 30 days per task, cached answers billed alike)',
+      description: ASYNC,
+      auth: 'metered',
+      request: { body: HowToBodySchema },
+      responses: {
+        200: { description: 'How-to playbook', schema: PlaybookSchema },
+        202: { description: 'Still running: poll the job at Location', schema: JobAcceptedSchema },
+      },
+      handler: async ({ body }, ctx) => {
+        await gate<Playbook>(ctx, {
+          eventType: 'workflow_execution',
+          kind: 'how-to',
+          workflowType: WorkflowTypes.howTo,
+          input: { task: body.task },
           present: async (result) => result,
         });
       },

@@ -68,3 +68,22 @@ export const ResolveResultSchema = z
     discovered: z.number(),
   })
   .openapi('ResolveResult');
+
+export const HowToBodySchema = z
+  .object({ task: z.string().trim().min(1).max(1000).openapi({ example: 'send transactional email from a Node app' }) })
+  .openapi('HowToRequest');
+
+export const PlaybookSchema = z
+  .object({
+    task: z.string(),
+    asOf: z.string().openapi({ description: 'Month the research ran (YYYY-MM)', example: '2026-11' }),
+    approach: z.string(),
+    steps: z.array(z.string()),
+    gotchas: z.array(z.string()),
+    deprecated: z.array(z.string()).openapi({ description: 'Patterns or packages to avoid, each with its reason' }),
+    recommendedTools: z.array(
+      RegistryRowSchema.extend({ matched: z.array(z.string()), capScore: z.number(), reason: z.string(), why: z.string() }),
+    ),
+    sources: z.array(z.string()).openapi({ description: 'URLs the playbook was built from (only pages actually fetched)' }),
+  })
+  .openapi('HowToPlaybook');

@@ -18,9 +18,22 @@ export function capabilityVocabulary(): { matcher: CapabilityMatcher; version: s
   return loaded;
 }
 
-/** Capability tags of a product from what it says about itself: name, description and categories. */
-export function capabilitiesOf(p: { name: string; description: string; categories_text: string }): string[] {
-  return matchCapabilities(`${p.name}. ${p.description}. ${p.categories_text}`, capabilityVocabulary().matcher, { max: 8 }).map((m) => m.id);
+const TAGS_PER_PRODUCT = 3;
+
+/**
+ * Capability tags of a product from what it says about itself (name and description). A tag needs the
+ * capability to belong to one of the product's categories, or a phrasing of two words or more (category
+ * data is coarse: an OCR API filed under productivity still says "text extraction from images"). A lone
+ * word outside the product's categories is not enough: a monitoring product that mentions logins is not an
+ * authentication product. The strongest three at most.
+ */
+export function capabilitiesOf(p: { name: string; description: string; categories: string[] }): string[] {
+  const { matcher } = capabilityVocabulary();
+  const categoriesOf = new Map(matcher.vocabulary.map((c) => [c.id, c.categories]));
+  return matchCapabilities(`${p.name}. ${p.description}`, matcher, { max: 12 })
+    .filter((m) => categoriesOf.get(m.id)?.some((c) => p.categories.includes(c)) || m.phrases.some((ph) => ph.trim().includes(' ')))
+    .slice(0, TAGS_PER_PRODUCT)
+    .map((m) => m.id);
 }
 
 /** Tags every seed-scored product (run when the seed or the vocabulary changes). */

@@ -1,9 +1,11 @@
-import { matchCapabilities } from '../domain/capabilities';
+import { z } from 'zod';
+import { matchCapabilities, type Capability } from '../domain/capabilities';
 import { splitRequirements } from '../domain/task-intent';
 import type { Db } from '../store/db';
 import { productsByCapabilities } from '../store/capabilities';
 import type { Requirement } from '../store/products';
 import { capabilityVocabulary } from './capability-vocabulary';
+import type { LanguageModel } from './llm';
 import type { Requirements } from './registry';
 
 export interface ResolveResult {
@@ -15,15 +17,35 @@ export interface ResolveResult {
 }
 
 const RESULTS = 20;
+const MAX_CAPABILITIES = 6;
+
+/**
+ * The optional language-model reading of a task: capability ids chosen from the vocabulary. Whatever it
+ * answers is validated against the vocabulary (unknown ids dropped); a failure adds nothing.
+ */
+export async function llmCapabilities(llm: LanguageModel, task: string, vocabulary: Capability[]): Promise<string[]> {
+  try {
+    const answer = await llm.completeJson({
+      system: 'Map a software task to the capabilities it needs. Answer a JSON object {"capabilities": [ids]} using only ids from the list given, at most 4, most important first.',
+      user: JSON.stringify({ task, vocabulary: vocabulary.map((c) => ({ id: c.id, description: c.description })) }),
+    });
+    const ids = z.object({ capabilities: z.array(z.string()).max(20) }).parse(answer).capabilities;
+    const known = new Set(vocabulary.map((c) => c.id));
+    return ids.filter((id) => known.has(id)).slice(0, 4);
+  } catch {
+    return [];
+  }
+}
 
 /**
  * Task → capabilities (controlled vocabulary, matched on stems) → products covering the most of them,
  * then by readiness. Requirements come from the body and from the task's own words; they drop products.
  */
-export async function resolveTask(db: Db, task: string, bodyRequirements: Requirements = {}): Promise<ResolveResult> {
+export async function resolveTask(db: Db, task: string, bodyRequirements: Requirements = {}, llm?: LanguageModel): Promise<ResolveResult> {
   const { matcher } = capabilityVocabulary();
   const stated = splitRequirements(task);
-  const capabilities = matchCapabilities(stated.rest, matcher).map((m) => m.id);
+  const matched = matchCapabilities(stated.rest, matcher).map((m) => m.id);
+  const capabilities = llm ? [...new Set([...matched, ...(await llmCapabilities(llm, stated.rest, matcher.vocabulary))])].slice(0, MAX_CAPABILITIES) : matched;
   const requirements: Requirements = { ...stated.requirements, ...Object.fromEntries(Object.entries(bodyRequirements).filter(([, v]) => v)) };
   const required = Object.keys(requirements) as Requirement[];
   const hits = capabilities.length ? await productsByCapabilities(db, capabilities, required, RESULTS) : [];

@@ -17,8 +17,10 @@ export async function replaceSeedCapabilities(db: Db, tags: Map<string, string[]
   });
 }
 
-export async function productsForTagging(db: Db): Promise<Array<{ id: string; name: string; description: string; categories_text: string }>> {
-  return db('products').select('id', 'name', 'description', 'categories_text').where({ score_source: 'seed' });
+export async function productsForTagging(db: Db): Promise<Array<{ id: string; name: string; description: string; categories: string[] }>> {
+  return db('products as p')
+    .select('p.id', 'p.name', 'p.description', db.raw("coalesce((select array_agg(category_slug) from product_categories where product_id = p.id), '{}') as categories"))
+    .where({ 'p.score_source': 'seed' });
 }
 
 export interface CapabilityHit {

@@ -2,6 +2,7 @@
 export const WorkflowTypes = {
   audit: 'auditWorkflow',
   findTools: 'findToolsWorkflow',
+  howTo: 'howToWorkflow',
   maintenance: 'maintenanceWorkflow',
   resolve: 'resolveWorkflow',
   sweep: 'sweepWorkflow',

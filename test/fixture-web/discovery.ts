@@ -59,15 +59,25 @@ const searx: SiteHandler = (req, res) => {
   json(res, { query: q, number_of_results: results.length, results: results.map((r) => ({ ...r, engine: 'fixture', score: 1 })) });
 };
 
+const PACKAGES: Record<string, unknown> = {
+  vecstore: { name: 'vecstore', 'dist-tags': { latest: '2.1.0' }, versions: { '2.1.0': { name: 'vecstore', version: '2.1.0' } } },
+  simsearch: {
+    name: 'simsearch',
+    'dist-tags': { latest: '1.4.0' },
+    versions: { '1.4.0': { name: 'simsearch', version: '1.4.0', deprecated: 'Renamed to @simsearch/client; this package gets no more fixes' } },
+  },
+};
+
 /** A small vendor site that says what it does in its title and description, as real homepages do. */
-function productSite(host: string, name: string, tagline: string, o: { mcp?: boolean } = {}): SiteHandler {
+function productSite(host: string, name: string, tagline: string, o: { mcp?: boolean; docs?: string } = {}): SiteHandler {
   const origin = `http://${host}`;
   return routes({
     '/robots.txt': (_q, r) => text(r, 'User-agent: *\nAllow: /\n'),
     '/': (_q, r) =>
       html(r, page(`${name}: ${tagline}`, `<h1>${name}</h1><p>${tagline}. ${'Built for developers and agents. '.repeat(6)}</p><a href="/docs">Docs</a> <a href="/pricing">Pricing</a>`, `<meta name="description" content="${tagline}.">`)),
     '/llms.txt': (_q, r) => text(r, `# ${name}\n\n> ${tagline}.\n\n## Docs\n\n- [Quickstart](${origin}/docs): install the SDK and make a first call\n`, 'text/markdown'),
-    '/docs': (_q, r) => html(r, page(`${name} docs`, `<h1>Quickstart</h1><pre><code>npm install ${name.toLowerCase()}</code></pre><p>Create an API key in the dashboard.</p>`)),
+    '/docs': (_q, r) =>
+      html(r, page(`${name} docs`, `<h1>Quickstart</h1><pre><code>npm install ${name.toLowerCase()}</code></pre><p>Create an API key in the dashboard.</p><p>Set the key as ${name.toUpperCase()}_API_KEY in your environment.</p>${o.docs ?? ''}`)),
     '/pricing': (_q, r) => html(r, page('Pricing', '<p>Free tier. $20/month. Sign up</p>')),
     ...(o.mcp ? { '/mcp': (q, r) => serveMcp(q, r) } : {}),
   });
@@ -78,6 +88,20 @@ export const DISCOVERY_SITES: Record<string, SiteHandler> = {
   'searx.test': searx,
   'vectorly.test': productSite('vectorly.test', 'Vectorly', 'Vector search and a vector database for embeddings', { mcp: true }),
   'embedbase.test': productSite('embedbase.test', 'Embedbase', 'Similarity search API: store embeddings and run vector search'),
+  // How-to's leading tools (no discovery source names them, so the two tests stay independent).
+  'vecstore.test': productSite('vecstore.test', 'Vecstore', 'Vector search and a vector database for embeddings', {
+    docs: '<p>Note: the free tier is rate limited to 10 queries per second.</p><p>Call the query endpoint with your embedding and a top_k.</p>',
+  }),
+  'simsearch.test': productSite('simsearch.test', 'Simsearch', 'Similarity search API: store embeddings and run vector search', {
+    docs: '<p>The v1 /search endpoint is deprecated; use /query instead.</p>',
+  }),
+  // An npm-compatible registry (packuments) for deprecation notices.
+  'npm-registry.test': (req, res) => {
+    const name = decodeURIComponent((req.url ?? '/').split('?')[0].slice(1));
+    const packument = PACKAGES[name];
+    if (!packument) return send(res, 404, 'application/json', JSON.stringify({ error: 'Not found' }));
+    json(res, packument);
+  },
   'mailpigeon.test': productSite('mailpigeon.test', 'MailPigeon', 'Transactional email API: send email from any app'),
   'postbox-mail.test': productSite('postbox-mail.test', 'Postbox', 'Send transactional email with one API call'),
 };

@@ -85,6 +85,7 @@ export async function startInfra(): Promise<void> {
     AUDIT_TIMEOUT_MS: '20000',
     MCP_REGISTRY_URL: 'http://mcp-registry.test',
     SEARCH_PROVIDER_URL: 'http://searx.test',
+    PACKAGE_REGISTRY_URL: 'http://npm-registry.test',
   };
 
   const taskQueue = `agentdex-test-${runId}`;

@@ -1,0 +1,81 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { resolveTask } from '../../src/services/resolve';
+import type { Db } from '../../src/store/db';
+
+/**
+ * The resolve quality suite: labelled tasks (test/quality/tasks.json: plain wording, typos, several
+ * capabilities, stated requirements) with the capabilities a careful reader would name and the products
+ * that are acceptable top answers. Capability precision and recall are micro-averaged over all tasks;
+ * nDCG@5 uses binary relevance (a result is relevant when it is an acceptable product), ideal = as many
+ * acceptable products as fit in five.
+ */
+export interface LabelledTask {
+  task: string;
+  kind: 'plain' | 'typo' | 'multi' | 'requirement';
+  capabilities: string[];
+  acceptable: string[];
+}
+
+export interface TaskOutcome extends LabelledTask {
+  predicted: string[];
+  top5: string[];
+  ndcg5: number;
+}
+
+export interface QualityReport {
+  tasks: number;
+  precision: number;
+  recall: number;
+  ndcg5: number;
+  byKind: Record<string, { tasks: number; precision: number; recall: number; ndcg5: number }>;
+  outcomes: TaskOutcome[];
+}
+
+export const TARGETS = { precision: 0.8, recall: 0.85, ndcg5: 0.8 };
+
+export function labelledTasks(): LabelledTask[] {
+  return JSON.parse(readFileSync(path.resolve(__dirname, '../../../test/quality/tasks.json'), 'utf8')) as LabelledTask[];
+}
+
+export function ndcgAt5(results: string[], acceptable: string[]): number {
+  const good = new Set(acceptable);
+  const gain = (i: number) => 1 / Math.log2(i + 2);
+  const dcg = results.slice(0, 5).reduce((n, slug, i) => n + (good.has(slug) ? gain(i) : 0), 0);
+  const ideal = Array.from({ length: Math.min(5, good.size) }, (_, i) => gain(i)).reduce((a, b) => a + b, 0);
+  return ideal ? dcg / ideal : 0;
+}
+
+export function summarise(outcomes: TaskOutcome[]): Omit<QualityReport, 'byKind' | 'outcomes'> {
+  let hit = 0;
+  let predicted = 0;
+  let gold = 0;
+  for (const o of outcomes) {
+    hit += o.predicted.filter((c) => o.capabilities.includes(c)).length;
+    predicted += o.predicted.length;
+    gold += o.capabilities.length;
+  }
+  const round = (x: number) => Math.round(x * 1000) / 1000;
+  return {
+    tasks: outcomes.length,
+    precision: round(predicted ? hit / predicted : 0),
+    recall: round(gold ? hit / gold : 0),
+    ndcg5: round(outcomes.reduce((n, o) => n + o.ndcg5, 0) / (outcomes.length || 1)),
+  };
+}
+
+/** Runs every labelled task through resolve (the deterministic path, as the REST workflow does). */
+export async function evaluateResolve(db: Db, tasks = labelledTasks()): Promise<QualityReport> {
+  const outcomes: TaskOutcome[] = [];
+  for (const t of tasks) {
+    const r = await resolveTask(db, t.task);
+    const top5 = r.results.slice(0, 5).map((x) => x.slug);
+    outcomes.push({ ...t, predicted: r.capabilities, top5, ndcg5: ndcgAt5(top5, t.acceptable) });
+  }
+  const kinds = [...new Set(tasks.map((t) => t.kind))];
+  return {
+    ...summarise(outcomes),
+    byKind: Object.fromEntries(kinds.map((k) => [k, summarise(outcomes.filter((o) => o.kind === k))])),
+    outcomes,
+  };
+}

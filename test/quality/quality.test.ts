@@ -1,0 +1,53 @@
+import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+import { loadRegistrySeed } from '../../src/services/registry-seed';
+import { createDb, migrateLatest, type Db } from '../../src/store/db';
+import { createScratchDatabase, getInfra } from '../support/infra';
+import { evaluateResolve, labelledTasks, ndcgAt5, TARGETS, type QualityReport } from './evaluate';
+
+// nDCG@5 is below its 0.80 target (see bench/RESULTS.md); this floor keeps it from sliding back while the
+// ranking work goes on. Capability precision and recall are held to their targets.
+const NDCG_FLOOR = 0.65;
+
+describe('resolve quality (labelled tasks, on the seed alone)', function () {
+  this.timeout(180_000);
+  let db: Db;
+  let report: QualityReport;
+
+  before(async () => {
+    // A database of its own: other tests audit fixture products into the shared one.
+    const url = await createScratchDatabase(getInfra().databaseUrl, `agentdex_quality_${randomBytes(4).toString('hex')}`);
+    db = createDb({ url, poolMax: 2 });
+    await migrateLatest(db);
+    await loadRegistrySeed(db);
+    report = await evaluateResolve(db);
+  });
+  after(() => db?.destroy());
+
+  it('has at least 80 labelled tasks of every kind', () => {
+    const tasks = labelledTasks();
+    assert.ok(tasks.length >= 80, `${tasks.length}`);
+    for (const kind of ['plain', 'typo', 'multi', 'requirement']) assert.ok(tasks.filter((t) => t.kind === kind).length >= 10, kind);
+  });
+
+  it(`meets capability precision >= ${TARGETS.precision} and recall >= ${TARGETS.recall}`, () => {
+    assert.ok(report.precision >= TARGETS.precision, `precision ${report.precision}`);
+    assert.ok(report.recall >= TARGETS.recall, `recall ${report.recall}`);
+  });
+
+  it(`keeps nDCG@5 at or above ${NDCG_FLOOR}`, () => {
+    assert.ok(report.ndcg5 >= NDCG_FLOOR, `nDCG@5 ${report.ndcg5}`);
+  });
+
+  const cases: Array<[string[], string[], number]> = [
+    [['a', 'b', 'c', 'd', 'e'], ['a', 'b', 'c', 'd', 'e'], 1],
+    [['x', 'y'], ['a'], 0],
+    [['x', 'a'], ['a'], 1 / Math.log2(3)],
+    [[], ['a', 'b'], 0],
+  ];
+  for (const [results, acceptable, expected] of cases) {
+    it(`nDCG@5 of ${JSON.stringify(results)} against ${JSON.stringify(acceptable)} is ${expected.toFixed(3)}`, () => {
+      assert.ok(Math.abs(ndcgAt5(results, acceptable) - expected) < 1e-9);
+    });
+  }
+});
