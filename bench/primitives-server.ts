@@ -22,6 +22,8 @@ async function main() {
   const temporal = createTemporalClient(target);
   await listen(createApp({ config, db, temporal, logger: createLogger('silent'), outbound: configuredOutbound(config) }), '127.0.0.1', Number(env.API_PORT));
   process.send?.('ready');
+  // A plain exit on SIGTERM, so a CPU profile (BENCH_CPU_PROFILE) is written.
+  process.once('SIGTERM', () => process.exit(0));
 }
 
 main().catch((err) => {

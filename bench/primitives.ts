@@ -7,7 +7,7 @@
  * Targets: p50 <= 60 ms, p99 <= 200 ms.
  */
 import { fork } from 'node:child_process';
-import { appendFileSync, chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, chmodSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -16,15 +16,16 @@ import { mintApiKey } from '../src/domain/api-keys';
 import { startEmbeddedPostgres } from '../src/runtime/embedded-postgres';
 import { freePort } from '../src/runtime/free-port';
 import { startTemporalDevServer } from '../src/runtime/temporal-dev-server';
-import { tagSeedProducts } from '../src/services/capability-vocabulary';
+import { capabilityVocabulary, tagSeedProducts } from '../src/services/capability-vocabulary';
 import { loadRegistrySeed } from '../src/services/registry-seed';
 import { createDb, migrateLatest } from '../src/store/db';
+import { getRegistryState, setRegistryState } from '../src/store/registry-state';
 import { insertWorkspaceWithKey } from '../src/store/workspaces';
 import { fillRegistry } from './generate-products';
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 100_000);
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 20);
-const CONNECTIONS = 10;
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const RESULTS = path.resolve(__dirname, '../../bench/RESULTS.md');
 const log = (m: string) => process.stderr.write(`${m}\n`);
 
@@ -76,6 +77,7 @@ async function main(): Promise<void> {
   if (!url) {
     const keep = process.env.BENCH_DATA_DIR;
     const dir = keep ? path.resolve(keep) : mkdtempSync(path.join(os.tmpdir(), 'agentdex-bench-'));
+    mkdirSync(dir, { recursive: true });
     chmodSync(dir, 0o755);
     const pg = await startEmbeddedPostgres({ dir, port: await freePort(), persistent: !!keep, database: 'agentdex', log });
     url = pg.url;
@@ -91,8 +93,12 @@ async function main(): Promise<void> {
   if (Number(count) < PRODUCTS) {
     log(`filling the registry with ${PRODUCTS} synthetic products...`);
     await fillRegistry(db, PRODUCTS, log);
-    log('tagging them with capabilities...');
+  }
+  // The synthetic products carry capability tags like seed products do (re-done when the vocabulary changes).
+  if ((await getRegistryState(db, 'bench-tags')) !== capabilityVocabulary().version) {
+    log('tagging every product with capabilities...');
     await tagSeedProducts(db);
+    await setRegistryState(db, 'bench-tags', capabilityVocabulary().version);
   }
   const [{ total }] = await db('products').count<{ total: number }[]>('* as total');
   const [{ tags }] = await db('product_capabilities').count<{ tags: number }[]>('* as tags');
@@ -108,14 +114,22 @@ async function main(): Promise<void> {
   await db('workspaces').where({ id: workspace.id }).update({ metered_enabled: true });
 
   const apiPort = await freePort();
-  const server = fork(path.resolve(__dirname, 'primitives-server.js'), [], { env: { ...process.env, BENCH_DATABASE_URL: url, TEMPORAL_ADDRESS: dev.address, API_PORT: String(apiPort) } });
+  // BENCH_CPU_PROFILE=dir writes a V8 CPU profile of the API+worker process there (to find where time goes).
+  const profile = process.env.BENCH_CPU_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROFILE)}`] : [];
+  const server = fork(path.resolve(__dirname, 'primitives-server.js'), [], {
+    execArgv: profile,
+    env: { ...process.env, BENCH_DATABASE_URL: url, TEMPORAL_ADDRESS: dev.address, API_PORT: String(apiPort) },
+  });
   await new Promise<void>((resolve, reject) => {
     server.once('message', () => resolve());
     server.once('exit', (code) => reject(new Error(`bench server exited ${code}`)));
   });
   const api = `http://127.0.0.1:${apiPort}`;
   const figures = [await drive('POST /v1/find-tools', api, key.raw, '/v1/find-tools'), await drive('POST /v1/resolve', api, key.raw, '/v1/resolve')];
-  server.kill('SIGTERM');
+  await new Promise((resolve) => {
+    server.once('exit', resolve);
+    server.kill('SIGTERM');
+  });
   const [{ events }] = await db('usage_events').where({ workspace_id: workspace.id }).count<{ events: number }[]>('* as events');
 
   const checks = figures.flatMap((f) => [

@@ -1,10 +1,11 @@
-import { proxyActivities } from '@temporalio/workflow';
+import { proxyLocalActivities } from '@temporalio/workflow';
 import type { Activities } from '../activities';
 import { parseTaskIntent, type TaskIntent } from '../src/domain/task-intent';
 import type { RegistryRow } from '../src/store/products';
 import { metered } from './metering';
 
-const { searchRegistry } = proxyActivities<Activities>({ startToCloseTimeout: '30 seconds', retry: { maximumAttempts: 5 } });
+// One indexed query: a local activity, run in the worker's workflow task without a server round trip.
+const { searchRegistry } = proxyLocalActivities<Activities>({ startToCloseTimeout: '30 seconds', retry: { maximumAttempts: 5 } });
 
 export interface FindToolsResult {
   task: string;

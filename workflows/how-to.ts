@@ -1,9 +1,10 @@
-import { proxyActivities } from '@temporalio/workflow';
+import { proxyActivities, proxyLocalActivities } from '@temporalio/workflow';
 import type { Activities } from '../activities';
 import type { Playbook } from '../src/domain/playbook';
 import { metered } from './metering';
 
-const { resolveTask, readHowToCache, writeHowToCache } = proxyActivities<Activities>({ startToCloseTimeout: '30 seconds', retry: { maximumAttempts: 5 } });
+// Short Postgres reads and writes: local activities, no server round trip each.
+const { resolveTask, readHowToCache, writeHowToCache } = proxyLocalActivities<Activities>({ startToCloseTimeout: '30 seconds', retry: { maximumAttempts: 5 } });
 // Reading sources crawls the open web; each page has its own deadline inside.
 const { gatherHowToSources } = proxyActivities<Activities>({ startToCloseTimeout: '2 minutes', retry: { maximumAttempts: 2 } });
 const { composePlaybook } = proxyActivities<Activities>({ startToCloseTimeout: '2 minutes', retry: { maximumAttempts: 2 } });

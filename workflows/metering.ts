@@ -1,8 +1,10 @@
-import { proxyActivities, workflowInfo } from '@temporalio/workflow';
+import { proxyLocalActivities, workflowInfo } from '@temporalio/workflow';
 import type { Activities } from '../activities';
 
 // Metering must complete even if Postgres is briefly down: retried for a long time, idempotent per workflow.
-const { settleUsage, releaseUsage } = proxyActivities<Activities>({
+// A local activity: one short write, run by the worker inside the workflow task, with no extra round trip
+// through the Temporal server on every metered call (backoffs past a minute become durable timers).
+const { settleUsage, releaseUsage } = proxyLocalActivities<Activities>({
   startToCloseTimeout: '30 seconds',
   retry: { initialInterval: '1 second', maximumInterval: '1 minute', maximumAttempts: 200 },
 });

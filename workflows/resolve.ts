@@ -1,11 +1,12 @@
-import { executeChild, proxyActivities, workflowInfo } from '@temporalio/workflow';
+import { executeChild, proxyActivities, proxyLocalActivities, workflowInfo } from '@temporalio/workflow';
 import type { Activities } from '../activities';
 import type { Requirements } from '../src/services/registry';
 import type { ResolveResult } from '../src/services/resolve';
 import { auditWorkflow } from './audit';
 import { metered } from './metering';
 
-const { resolveTask, reserveChildAudit } = proxyActivities<Activities>({ startToCloseTimeout: '30 seconds', retry: { maximumAttempts: 5 } });
+// Short Postgres reads and writes: local activities, no server round trip each.
+const { resolveTask, reserveChildAudit } = proxyLocalActivities<Activities>({ startToCloseTimeout: '30 seconds', retry: { maximumAttempts: 5 } });
 // Discovery sources are on the open web: one bounded attempt per source inside the activity, few retries.
 const { discoverCandidates } = proxyActivities<Activities>({ startToCloseTimeout: '1 minute', retry: { maximumAttempts: 2 } });
 

@@ -13,13 +13,13 @@ export interface Capability {
 
 export interface CapabilityMatch {
   id: string;
-  /** Sum over matched phrasings of their length in words: longer, more specific phrasings weigh more. */
+  /** How many of the text's words the capability's phrasings cover (less half a word if only reversed). */
   score: number;
   phrases: string[];
 }
 
 /** Bumped when matching changes, so stored tags made by an older matcher are recomputed. */
-export const MATCHER_VERSION = 2;
+export const MATCHER_VERSION = 8;
 
 const nlp = winkNLP(model);
 const its = nlp.its;
@@ -29,7 +29,12 @@ interface Word {
   stem: string;
 }
 
-/** The words of a text with their Porter stems (wink-nlp); stop words and punctuation dropped. */
+// Stands where a clause ends (comma, full stop...): a phrasing never spans one ("text, images" is not
+// "text from images").
+const BREAK = '\u0000';
+const CLAUSE_END = /^[,.;:!?()[\]{}|]$/;
+
+/** The words of a text with their Porter stems (wink-nlp); stop words dropped, clause ends kept as BREAK. */
 function words(text: string): Word[] {
   const tokens = nlp.readDoc(text.toLowerCase()).tokens();
   const texts = tokens.out() as string[];
@@ -37,16 +42,23 @@ function words(text: string): Word[] {
   const stemmed = tokens.out(its.stem as never) as unknown as string[];
   const types = tokens.out(its.type) as string[];
   const stop = tokens.out(its.stopWordFlag) as unknown as boolean[];
-  return texts.map((t, i) => ({ text: t, stem: stemmed[i] })).filter((_, i) => (types[i] === 'word' || types[i] === 'number') && !stop[i]);
+  const out: Word[] = [];
+  texts.forEach((t, i) => {
+    if ((types[i] === 'word' || types[i] === 'number') && !stop[i]) out.push({ text: t, stem: stemmed[i] });
+    else if (types[i] === 'punctuation' && CLAUSE_END.test(t) && out.length && out[out.length - 1].stem !== BREAK) out.push({ text: t, stem: BREAK });
+  });
+  return out;
 }
 
+/** Porter stems of the words of a text, stop words and punctuation dropped. */
 export function stems(text: string): string[] {
-  return words(text).map((w) => w.stem);
+  return words(text).map((w) => w.stem).filter((s) => s !== BREAK);
 }
 
 export interface CapabilityMatcher {
   vocabulary: Capability[];
-  phrases: Array<{ capability: string; phrase: string; stems: string[] }>;
+  /** `fromId`: the words of the id itself ("document generate"), matched in order only. */
+  phrases: Array<{ capability: string; phrase: string; stems: string[]; fromId: boolean }>;
   /** Every word the vocabulary uses, spelled as written, for correcting typos in tasks. */
   lexicon: Map<string, string>;
 }
@@ -55,17 +67,17 @@ export interface CapabilityMatcher {
 export function capabilityMatcher(vocabulary: Capability[]): CapabilityMatcher {
   const lexicon = new Map<string, string>();
   const phrases = vocabulary.flatMap((c) =>
-    [...c.synonyms, c.id.replace(/[._-]/g, ' ')].map((phrase) => {
-      const ws = words(phrase);
+    [...c.synonyms, c.id.replace(/[._-]/g, ' ')].map((phrase, i) => {
+      const ws = words(phrase).filter((w) => w.stem !== BREAK);
       for (const w of ws) lexicon.set(w.text, w.stem);
-      return { capability: c.id, phrase, stems: ws.map((w) => w.stem) };
+      return { capability: c.id, phrase, stems: ws.map((w) => w.stem), fromId: i === c.synonyms.length };
     }),
   );
   return { vocabulary, phrases: phrases.filter((p) => p.stems.length > 0), lexicon };
 }
 
 // Capabilities scoring under the strongest one's share 1/RELATIVE_FLOOR are dropped.
-const RELATIVE_FLOOR = 3;
+const RELATIVE_FLOOR = 2;
 
 // Jaro-Winkler distance under which a misspelt word is read as a vocabulary word ("sned" → "send").
 const TYPO_DISTANCE = 0.125;
@@ -86,7 +98,7 @@ function commonEnglish(): Set<string> {
  */
 function correctedStems(text: string, lexicon: Map<string, string>): string[] {
   return words(text).map((w) => {
-    if (w.text.length < 4 || lexicon.has(w.text) || /\d/.test(w.text) || commonEnglish().has(w.text)) return w.stem;
+    if (w.stem === BREAK || w.text.length < 4 || lexicon.has(w.text) || /\d/.test(w.text) || commonEnglish().has(w.text)) return w.stem;
     let best: { stem: string; d: number } | undefined;
     for (const [known, stem] of lexicon) {
       if (known.length < 4 || Math.abs(known.length - w.text.length) > 1) continue;
@@ -100,36 +112,54 @@ function correctedStems(text: string, lexicon: Map<string, string>): string[] {
 /**
  * The capabilities a text asks for: every phrasing whose stems occur in it (in order with small gaps; a
  * two-word phrasing also reversed, "monitor errors" ~ "error monitoring"). Deterministic and offline.
- * A one-word phrasing does not count on a word that a longer phrasing of another capability already
- * explains ("background jobs" is scheduling, not job listings), and a capability scoring under a third of
- * the strongest one is dropped.
+ * Words are explained once: a capability whose every matched phrasing sits on words a stronger capability
+ * already explains is dropped ("background jobs" is scheduling, not job listings; "generate images from
+ * text" is image generation, not text generation), as is one scoring under half the strongest
+ * (unless `dropWeak: false`: a product's description may list several things it does).
  */
-export function matchCapabilities(text: string, matcher: CapabilityMatcher, o: { max?: number } = {}): CapabilityMatch[] {
-  const taskStems = correctedStems(text, matcher.lexicon);
-  const claimed = new Map<number, Set<string>>();
-  const found = new Map<string, CapabilityMatch>();
-  const add = (capability: string, phrase: string, weight: number) => {
-    const m = found.get(capability) ?? { id: capability, score: 0, phrases: [] };
-    m.score += weight;
-    m.phrases.push(phrase);
-    found.set(capability, m);
-  };
-  const multi = matcher.phrases.filter((p) => p.stems.length > 1);
-  for (const p of multi) {
-    const at = findSequence(taskStems, p.stems) ?? (p.stems.length === 2 ? findSequence(taskStems, [p.stems[1], p.stems[0]]) : undefined);
-    if (!at) continue;
-    for (const i of at) claimed.set(i, (claimed.get(i) ?? new Set()).add(p.capability));
-    add(p.capability, p.phrase, p.stems.length);
-  }
+export function matchCapabilities(text: string, matcher: CapabilityMatcher, o: { max?: number; correctTypos?: boolean; dropWeak?: boolean; reversedPairs?: boolean } = {}): CapabilityMatch[] {
+  // Product descriptions are spelt as their owners mean them: brand names are not typos.
+  const taskStems = o.correctTypos === false ? words(text).map((w) => w.stem) : correctedStems(text, matcher.lexicon);
+  const hits = new Map<string, Array<{ phrase: string; at: number[]; weight: number; claims: boolean }>>();
+  const record = (p: CapabilityMatcher['phrases'][number], at: number[], weight: number) =>
+    hits.set(p.capability, [...(hits.get(p.capability) ?? []), { phrase: p.phrase, at, weight, claims: !p.fromId }]);
   for (const p of matcher.phrases) {
-    if (p.stems.length !== 1) continue;
-    const hits = taskStems.flatMap((s, i) => (s === p.stems[0] ? [i] : []));
-    const free = hits.filter((i) => !claimed.has(i) || claimed.get(i)!.has(p.capability));
-    if (free.length) add(p.capability, p.phrase, 1);
+    if (p.stems.length === 1) {
+      taskStems.forEach((s, i) => s === p.stems[0] && record(p, [i], 1));
+      continue;
+    }
+    const at = findSequence(taskStems, p.stems);
+    // Reversed, a pair is weaker evidence than in order: "speech to text" is transcription, not speech synthesis.
+    const reversed = !at && p.stems.length === 2 && !p.fromId && o.reversedPairs !== false ? findSequence(taskStems, [p.stems[1], p.stems[0]]) : undefined;
+    if (at) record(p, at, p.stems.length);
+    else if (reversed) record(p, reversed, p.stems.length - 0.5);
   }
-  const ranked = [...found.values()].sort((a, b) => b.score - a.score || a.id.localeCompare(b.id));
+  // Stronger capabilities (longer phrasings first, then more of them) explain their words first; a weaker
+  // one counts only phrasings that reach a word no stronger capability explains.
+  const strength = (c: string) => {
+    const hs = hits.get(c)!;
+    return [Math.max(...hs.map((h) => h.weight)), hs.reduce((n, h) => n + h.weight, 0)];
+  };
+  const order = [...hits.keys()].sort((a, b) => {
+    const [x, y] = [strength(a), strength(b)];
+    return y[0] - x[0] || y[1] - x[1] || a.localeCompare(b);
+  });
+  const claimed = new Set<number>();
+  const found: CapabilityMatch[] = [];
+  for (const capability of order) {
+    const own = hits.get(capability)!.filter((h) => h.at.some((i) => !claimed.has(i)));
+    if (!own.length) continue;
+    // The id's own words ("scrape js") add weight but explain no word for others ("scrape" is still scraping).
+    for (const h of own) if (h.claims) for (const i of h.at) claimed.add(i);
+    // Score: the words the capability's phrasings cover (synonyms piling up on the same words add nothing),
+    // half a word less when it was only found in reversed order.
+    const covered = new Set(own.flatMap((h) => h.at)).size;
+    const onlyReversed = own.every((h) => !Number.isInteger(h.weight));
+    found.push({ id: capability, score: covered - (onlyReversed ? 0.5 : 0), phrases: [...new Set(own.map((h) => h.phrase))] });
+  }
+  const ranked = found.sort((a, b) => b.score - a.score || a.id.localeCompare(b.id));
   // A capability far weaker than the strongest is an echo of it ("PDF invoices" is about PDFs, not billing).
-  const floor = (ranked[0]?.score ?? 0) / RELATIVE_FLOOR;
+  const floor = o.dropWeak === false ? 0 : (ranked[0]?.score ?? 0) / RELATIVE_FLOOR;
   return ranked.filter((m) => m.score >= floor).slice(0, o.max ?? 6);
 }
 
@@ -140,7 +170,7 @@ function findSequence(ws: string[], seq: string[], maxGap = 2): number[] | undef
     const at = [start];
     for (let j = 1; j < seq.length; j++) {
       const next = ws.indexOf(seq[j], at[at.length - 1] + 1);
-      if (next === -1 || next - at[at.length - 1] - 1 > maxGap) break;
+      if (next === -1 || next - at[at.length - 1] - 1 > maxGap || ws.slice(at[at.length - 1] + 1, next).includes(BREAK)) break;
       at.push(next);
     }
     if (at.length === seq.length) return at;

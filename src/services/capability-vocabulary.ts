@@ -19,19 +19,23 @@ export function capabilityVocabulary(): { matcher: CapabilityMatcher; version: s
 }
 
 const TAGS_PER_PRODUCT = 3;
+// Outside the product's categories a tag needs this much evidence: a three-word phrasing, or several.
+const OUTSIDE_CATEGORY_SCORE = 3;
 
 /**
  * Capability tags of a product from what it says about itself (name and description). A tag needs the
- * capability to belong to one of the product's categories, or a phrasing of two words or more (category
- * data is coarse: an OCR API filed under productivity still says "text extraction from images"). A lone
- * word outside the product's categories is not enough: a monitoring product that mentions logins is not an
- * authentication product. The strongest three at most.
+ * capability to belong to one of the product's categories, or strong wording (category data is coarse: an
+ * OCR API filed under productivity still says "OCR text extraction from images"). A word or two outside the
+ * product's categories is not enough: a monitoring product that mentions logins is not an authentication
+ * product. The strongest three at most.
  */
+// Descriptions are written, not typed in a hurry: no typo correction, no reversed pairs ("AI-readable
+// documentation" is not "document AI"), and every capability found counts.
 export function capabilitiesOf(p: { name: string; description: string; categories: string[] }): string[] {
   const { matcher } = capabilityVocabulary();
   const categoriesOf = new Map(matcher.vocabulary.map((c) => [c.id, c.categories]));
-  return matchCapabilities(`${p.name}. ${p.description}`, matcher, { max: 12 })
-    .filter((m) => categoriesOf.get(m.id)?.some((c) => p.categories.includes(c)) || m.phrases.some((ph) => ph.trim().includes(' ')))
+  return matchCapabilities(`${p.name}. ${p.description}`, matcher, { max: 12, correctTypos: false, dropWeak: false, reversedPairs: false })
+    .filter((m) => categoriesOf.get(m.id)?.some((c) => p.categories.includes(c)) || m.score >= OUTSIDE_CATEGORY_SCORE)
     .slice(0, TAGS_PER_PRODUCT)
     .map((m) => m.id);
 }
@@ -39,6 +43,6 @@ export function capabilitiesOf(p: { name: string; description: string; categorie
 /** Tags every seed-scored product (run when the seed or the vocabulary changes). */
 export async function tagSeedProducts(db: Db): Promise<number> {
   const products = await productsForTagging(db);
-  await replaceSeedCapabilities(db, new Map(products.map((p) => [p.id, capabilitiesOf(p)])));
+  await replaceSeedCapabilities(db, new Map(products.map((p) => [p.id, { capabilities: capabilitiesOf(p), readiness: p.readiness }])));
   return products.length;
 }

@@ -4,22 +4,22 @@ import type { Requirement } from './products';
 const REQUIREMENT_COLUMN: Record<Requirement, string> = { api: 'has_api', mcp: 'has_mcp', self_serve: 'has_self_serve', openapi: 'has_openapi', cli: 'has_cli' };
 
 /** Replaces the seed-derived capability tags of the given products (audit-derived tags are kept). */
-export async function replaceSeedCapabilities(db: Db, tags: Map<string, string[]>): Promise<void> {
+export async function replaceSeedCapabilities(db: Db, tags: Map<string, { capabilities: string[]; readiness: number }>): Promise<void> {
   await db.transaction(async (trx) => {
     const ids = [...tags.keys()];
     for (let i = 0; i < ids.length; i += 1000) {
       await trx('product_capabilities').whereIn('product_id', ids.slice(i, i + 1000)).andWhere({ source: 'seed' }).del();
     }
-    const rows = [...tags].flatMap(([productId, caps]) => caps.map((c) => ({ product_id: productId, capability_id: c, source: 'seed' })));
+    const rows = [...tags].flatMap(([productId, t]) => t.capabilities.map((c) => ({ product_id: productId, capability_id: c, source: 'seed', readiness: t.readiness })));
     for (let i = 0; i < rows.length; i += 2000) {
       await trx('product_capabilities').insert(rows.slice(i, i + 2000)).onConflict(['product_id', 'capability_id']).ignore();
     }
   });
 }
 
-export async function productsForTagging(db: Db): Promise<Array<{ id: string; name: string; description: string; categories: string[] }>> {
+export async function productsForTagging(db: Db): Promise<Array<{ id: string; name: string; description: string; readiness: number; categories: string[] }>> {
   return db('products as p')
-    .select('p.id', 'p.name', 'p.description', db.raw("coalesce((select array_agg(category_slug) from product_categories where product_id = p.id), '{}') as categories"))
+    .select('p.id', 'p.name', 'p.description', 'p.readiness', db.raw("coalesce((select array_agg(category_slug) from product_categories where product_id = p.id), '{}') as categories"))
     .where({ 'p.score_source': 'seed' });
 }
 
@@ -31,15 +31,30 @@ export interface CapabilityHit {
   matched: string[];
 }
 
-/** Products covering any of the capabilities, most covered first, then readiness; requirements drop. */
+// With requirements, products are dropped after ranking; this many top candidates (and ties) usually leave
+// enough, else the query runs again over every candidate.
+const REQUIREMENT_HEADROOM = 200;
+
+/** Products covering any of the capabilities, most covered first, then readiness, then slug; requirements drop. */
 export async function productsByCapabilities(db: Db, capabilities: string[], requirements: Requirement[], limit: number): Promise<CapabilityHit[]> {
-  const q = db('product_capabilities as pc')
-    .join('products as p', 'p.id', 'pc.product_id')
-    .select('p.slug', 'p.name', 'p.domain', 'p.readiness', db.raw('array_agg(pc.capability_id order by pc.capability_id) as matched'))
-    .whereIn('pc.capability_id', capabilities)
-    .groupBy('p.id');
-  for (const r of requirements) q.andWhere(`p.${REQUIREMENT_COLUMN[r]}`, true);
-  return q.orderByRaw('count(*) desc, p.readiness desc, p.slug').limit(limit);
+  const ranked = async (candidates: number | undefined) => {
+    const where = requirements.map((r) => `AND p.${REQUIREMENT_COLUMN[r]}`).join(' ');
+    // WITH TIES keeps every product tied with the last candidate, so the slug tie-break below is exact.
+    const { rows } = await db.raw(
+      `WITH hits AS (
+         SELECT product_id, count(*)::int AS n, max(readiness) AS readiness, array_agg(capability_id ORDER BY capability_id) AS matched
+         FROM product_capabilities WHERE capability_id = ANY(?) GROUP BY product_id
+         ORDER BY n DESC, readiness DESC ${candidates ? 'FETCH FIRST ? ROWS WITH TIES' : ''}
+       )
+       SELECT p.slug, p.name, p.domain, h.readiness, h.matched FROM hits h JOIN products p ON p.id = h.product_id ${where ? `WHERE true ${where}` : ''}
+       ORDER BY h.n DESC, h.readiness DESC, p.slug LIMIT ?`,
+      candidates ? [capabilities, candidates, limit] : [capabilities, limit],
+    );
+    return rows as CapabilityHit[];
+  };
+  if (!requirements.length) return ranked(limit);
+  const first = await ranked(REQUIREMENT_HEADROOM);
+  return first.length < limit ? ranked(undefined) : first;
 }
 
 /** Sets a product's capability tags from an audit (what its own site says it does). */
@@ -47,8 +62,9 @@ export async function setAuditCapabilities(db: Db, productId: string, capabiliti
   await db.transaction(async (trx) => {
     await trx('product_capabilities').where({ product_id: productId, source: 'audit' }).del();
     if (capabilities.length) {
+      const { readiness } = await trx('products').select('readiness').where({ id: productId }).first();
       await trx('product_capabilities')
-        .insert(capabilities.map((c) => ({ product_id: productId, capability_id: c, source: 'audit' })))
+        .insert(capabilities.map((c) => ({ product_id: productId, capability_id: c, source: 'audit', readiness })))
         .onConflict(['product_id', 'capability_id'])
         .ignore();
     }

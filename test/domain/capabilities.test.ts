@@ -43,4 +43,19 @@ describe('capability matching', () => {
     assert.deepEqual(matchCapabilities('run background jobs nightly', jobs).map((m) => m.id), ['automate.schedule']);
     assert.deepEqual(matchCapabilities('find remote jobs', jobs).map((m) => m.id), ['data.jobs']);
   });
+
+  it('prefers a pair in its own order to a reversed one, and explains each word once', () => {
+    const speech = capabilityMatcher([
+      { id: 'speech.transcribe', description: 'Speech to text', synonyms: ['speech to text', 'transcribe'], categories: ['speech-audio'] },
+      { id: 'speech.synthesize', description: 'Text to speech', synonyms: ['text to speech', 'tts'], categories: ['speech-audio'] },
+    ]);
+    assert.deepEqual(matchCapabilities('speech to text API', speech).map((m) => m.id), ['speech.transcribe']);
+    assert.deepEqual(matchCapabilities('text to speech API', speech).map((m) => m.id), ['speech.synthesize']);
+    assert.deepEqual(matchCapabilities('text to speech and speech to text', speech).map((m) => m.id).sort(), ['speech.synthesize', 'speech.transcribe']);
+  });
+
+  it('never lets a phrasing span a clause end', () => {
+    assert.deepEqual(matchCapabilities('vector graphics, search box', matcher).map((m) => m.id), []);
+    assert.deepEqual(matchCapabilities('vector search box', matcher).map((m) => m.id), ['search.vector']);
+  });
 });

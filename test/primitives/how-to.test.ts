@@ -25,8 +25,11 @@ describe('POST /v1/how-to', function () {
       assert.equal(res.status, 200, domain);
     }
     // Given these two lead the ranking for vector search (the seed's vector databases are not reachable here).
-    await db('products').where({ domain: 'vecstore.test' }).update({ readiness: 99 });
-    await db('products').where({ domain: 'simsearch.test' }).update({ readiness: 98 });
+    for (const [domain, readiness] of [['vecstore.test', 99], ['simsearch.test', 98]] as const) {
+      const { id } = await db('products').where({ domain }).first('id');
+      await db('products').where({ id }).update({ readiness });
+      await db('product_capabilities').where({ product_id: id }).update({ readiness }); // the ranking's copy
+    }
   });
   after(() => app.close());
 
