@@ -10,7 +10,7 @@ import { startTemporalDevServer } from './runtime/temporal-dev-server';
 import { ensureLocalWorkspaceKey } from './services/local-workspace';
 import { loadRegistrySeed } from './services/registry-seed';
 import { createDb, migrateLatest } from './store/db';
-import { createTemporalClient } from './temporal/connection';
+import { clientOnWorkerConnection } from './temporal/connection';
 import { ensureSchedules } from './temporal/schedules';
 import { taskQueues } from './temporal/task-queues';
 import { activityDeps } from '../workers/deps';
@@ -71,8 +71,8 @@ async function main(config: Config, logger: Logger) {
     const worker = await startWorker({ target, taskQueue: queues.primitives, deps: activityDeps(config, db) });
     steps.push(['worker', () => worker.stop()]);
 
-    const temporal = createTemporalClient(target);
-    steps.push(['temporal client', () => temporal.connection.close()]);
+    // API and worker share this process, so the client rides on the worker's connection (closed with it).
+    const temporal = clientOnWorkerConnection(worker.connection, config.temporal.namespace);
     await ensureSchedules(temporal.client, config, queues.primitives);
 
     const server = await listen(createApp({ config, db, temporal, logger, outbound: configuredOutbound(config) }), config.host, config.port);

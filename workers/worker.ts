@@ -16,6 +16,8 @@ export interface WorkerOptions {
 
 export interface RunningWorker {
   worker: Worker;
+  /** The worker's connection, which an in-process client may share (it is closed when the worker stops). */
+  connection: NativeConnection;
   /** Resolves when the worker has drained and stopped. */
   done: Promise<void>;
   stop(): Promise<void>;
@@ -42,6 +44,7 @@ export async function startWorker(o: WorkerOptions): Promise<RunningWorker> {
   });
   return {
     worker,
+    connection,
     done,
     async stop() {
       if (worker.getState() === 'RUNNING') worker.shutdown();

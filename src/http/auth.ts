@@ -9,12 +9,24 @@ export type Caller = { kind: 'workspace'; workspaceId: string; keyId: string } |
 
 export type AuthMode = 'open' | 'metered' | 'key';
 
+const TOUCH_INTERVAL_MS = 60_000;
+
 /**
  * Resolves the caller of a route from `x-api-key`: a workspace key (looked up by its SHA-256 hash, one
  * index probe; never logged), or, for metered routes without a key, the anonymous trial client. A
  * missing key where one is required, an unknown key and a revoked key are all 401.
  */
 export function keyAuthenticator(db: Db) {
+  // The store writes last-used at most once a minute anyway; remembering our own writes spares the round
+  // trip on every other call.
+  const touched = new Map<string, number>();
+  const touch = (keyId: string) => {
+    const now = Date.now();
+    if (now - (touched.get(keyId) ?? 0) < TOUCH_INTERVAL_MS) return;
+    if (touched.size > 10_000) touched.clear();
+    touched.set(keyId, now);
+    touchKeyLastUsed(db, keyId).catch(() => undefined); // best effort; never delays the call
+  };
   return async (ctx: Context, mode: AuthMode): Promise<Caller | undefined> => {
     if (mode === 'open') return undefined;
     const raw = ctx.get('x-api-key').trim();
@@ -24,7 +36,7 @@ export function keyAuthenticator(db: Db) {
     }
     const key = isWellFormedApiKey(raw) ? await findActiveKey(db, hashApiKey(raw)) : undefined;
     if (!key) throw new HttpError(401, 'Invalid or revoked API key');
-    touchKeyLastUsed(db, key.keyId).catch(() => undefined); // best effort; never delays the call
+    touch(key.keyId);
     return { kind: 'workspace', workspaceId: key.workspaceId, keyId: key.keyId };
   };
 }

@@ -62,7 +62,7 @@ export function meteredGate(deps: AppDeps) {
 
     let outcome: WorkflowOutcome<R>;
     try {
-      outcome = await runWorkflow<R>(deps.temporal.client, call.workflowType, { workflowId, taskQueue: queue, args: [call.input], waitMs });
+      outcome = await runWorkflow<R>(deps.temporal.client, call.workflowType, { workflowId, taskQueue: queue, args: [call.input], waitMs, eagerStart: deps.temporal.eagerStart });
     } catch (err) {
       // Never started, or it failed: either way the caller is not charged and may retry.
       if (isStartFailure(err)) await metering.undo(admission, workflowId);

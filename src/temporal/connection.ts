@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { Client, Connection } from '@temporalio/client';
+import { Client, Connection, type ConnectionLike } from '@temporalio/client';
 import type { TLSConfig } from '@temporalio/common/lib/internal-non-workflow';
 import type { TemporalConfig } from '../config';
 
@@ -28,8 +28,10 @@ export function connectionSettings(target: TemporalTarget): { address: string; t
 
 export interface TemporalClientHandle {
   client: Client;
-  connection: Connection;
+  connection: ConnectionLike;
   namespace: string;
+  /** The client shares a worker's connection in this process: workflow starts may go straight to it. */
+  eagerStart?: boolean;
 }
 
 /**
@@ -39,6 +41,15 @@ export interface TemporalClientHandle {
 export function createTemporalClient(target: TemporalTarget): TemporalClientHandle {
   const connection = Connection.lazy({ ...connectionSettings(target), connectTimeout: '3s' });
   return { connection, client: new Client({ connection, namespace: target.namespace }), namespace: target.namespace };
+}
+
+/**
+ * A client on the in-process worker's own native connection (API and worker in one process, as `npm start`
+ * runs them): no second gRPC stack in Node, and starts can be handed to the local worker at once (eager
+ * workflow start) instead of waiting for it to poll. The worker owns the connection and closes it.
+ */
+export function clientOnWorkerConnection(connection: ConnectionLike, namespace: string): TemporalClientHandle {
+  return { connection, client: new Client({ connection, namespace }), namespace, eagerStart: true };
 }
 
 /** A bounded round trip to the Temporal frontend. */

@@ -8,6 +8,8 @@ export interface RunWorkflowOptions {
   args: unknown[];
   /** How long the caller waits for the result before getting `running` back (a 202 for HTTP). */
   waitMs: number;
+  /** Ask the server to hand the first workflow task to a worker sharing this client's connection. */
+  eagerStart?: boolean;
 }
 
 /**
@@ -26,6 +28,7 @@ export async function runWorkflow<T>(client: Client, workflowType: string, optio
       args: options.args,
       workflowIdConflictPolicy: 'USE_EXISTING',
       workflowIdReusePolicy: 'REJECT_DUPLICATE',
+      requestEagerStart: options.eagerStart,
     });
   } catch (err) {
     if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
