@@ -38,8 +38,11 @@ export function auditActivities(d: AuditActivityDeps) {
       if (recorded.productId && record.artifacts?.homepage.ok) {
         const home = record.artifacts.homepage.value;
         const product = productFromSite(record.domain, record.artifacts);
-        // The homepage's own words: its title carries the tagline the product name leaves out.
-        const tags = capabilitiesOf({ name: home.title ?? product.name, description: product.description, categories: product.categories });
+        const llms = record.artifacts.llmsTxt.ok && record.artifacts.llmsTxt.value.isText ? record.artifacts.llmsTxt.value.summary : undefined;
+        // The site's own words: the homepage title carries the tagline the product name leaves out, and the
+        // llms.txt summary is what it tells agents it does.
+        const description = [product.description, llms].filter(Boolean).join('. ');
+        const tags = capabilitiesOf({ name: home.title ?? product.name, description, categories: product.categories });
         await setAuditCapabilities(d.db, recorded.productId, tags);
       }
       return recorded;
