@@ -14,7 +14,7 @@ const RECOMMENDED = 3;
 /**
  * How-to playbook for a task (metered as workflow_execution, cached repeats too): resolve the task, read
  * the leading tools' llms.txt and docs through the guarded crawler, and build the playbook from them.
- * Cached per normalised task for 30 days.
+ * Cached per normalised task for 30 days, when at least one source could be read.
  */
 export async function howToWorkflow(input: { task: string }): Promise<Playbook> {
   return metered(async () => {
@@ -25,7 +25,8 @@ export async function howToWorkflow(input: { task: string }): Promise<Playbook> 
     const { docs, packages } = await gatherHowToSources(tools);
     const asOf = new Date().toISOString().slice(0, 7); // workflow time: deterministic on replay
     const playbook = await composePlaybook({ task: input.task, asOf, capabilities: resolved.capabilities, tools, docs, packages });
-    await writeHowToCache(playbook);
+    // A playbook built from nothing read (sites down, nothing resolved) is not kept: the next call tries again.
+    if (playbook.sources.length) await writeHowToCache(playbook);
     return playbook;
   });
 }

@@ -68,11 +68,13 @@ describe('POST /v1/how-to', function () {
     assert.equal(row.ttl_seconds, 30 * 24 * 3600);
   });
 
-  it('says so when no capability is recognised', async () => {
+  it('says so when no capability is recognised, and keeps no such answer', async () => {
     const p = PlaybookSchema.parse(await jsonOf(await howTo({ task: 'qwzx blorp' })));
     assert.deepEqual(p.recommendedTools, []);
     assert.match(p.approach, /did not map to any known capability/);
     assert.deepEqual(p.sources, []);
+    assert.equal((await getInfra().db('research_cache').where({ kind: 'how-to' }).pluck('cache_key')).length, 1, 'only the vector search playbook is kept');
+    assert.equal(await events(), 3, 'still billed: the call ran');
   });
 
   it('400s bad input and 402s an exhausted quota', async () => {
