@@ -8,7 +8,7 @@ import { discoveryActivities } from './discovery';
 import { howToActivities } from './how-to';
 import type { Renderer } from './audit/render';
 import { maintenanceActivities } from './maintenance';
-import { meteringActivities } from './metering';
+import { meteringActivities, settledReadActivities } from './metering';
 import { registryActivities } from './registry';
 
 export interface ActivityDeps {
@@ -24,10 +24,12 @@ export interface ActivityDeps {
 
 /** Activity factory: dependencies are injected once, at worker start, never imported as globals. */
 export function createActivities(deps: ActivityDeps) {
+  const registry = registryActivities(deps.db, deps.llm);
   return {
     ...maintenanceActivities(deps.db),
     ...meteringActivities(deps.db),
-    ...registryActivities(deps.db, deps.llm),
+    ...registry,
+    ...settledReadActivities(deps.db, registry),
     ...howToActivities({ db: deps.db, outbound: deps.outbound, settings: deps.howTo, llm: deps.llm }),
     ...discoveryActivities({ db: deps.db, outbound: deps.outbound, sources: deps.discovery }),
     ...auditActivities({ db: deps.db, outbound: deps.outbound, renderer: deps.renderer, ...deps.audit }),

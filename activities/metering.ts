@@ -12,3 +12,21 @@ export function meteringActivities(db: Db) {
     },
   };
 }
+
+type Read = (input: never) => Promise<unknown>;
+
+/**
+ * A metered call whose whole work is one read (find-tools, resolve without discovery): the read and its
+ * usage event in one local activity. Every local activity costs the worker an activation and the server a
+ * marker, and on a busy box the second step was a fifth of each call's CPU. Safe to retry: reads change
+ * nothing and settling is idempotent per workflow.
+ */
+export function settledReadActivities<R extends Record<string, Read>>(db: Db, reads: R) {
+  return {
+    async settledRead<K extends keyof R & string>(input: { workflowId: string; read: K; args: Parameters<R[K]>[0] }): Promise<Awaited<ReturnType<R[K]>>> {
+      const result = (await reads[input.read](input.args as never)) as Awaited<ReturnType<R[K]>>;
+      await settleCall(db, input.workflowId);
+      return result;
+    },
+  };
+}

@@ -1,11 +1,6 @@
-import { proxyLocalActivities } from '@temporalio/workflow';
-import type { Activities } from '../activities';
 import { parseTaskIntent, type TaskIntent } from '../src/domain/task-intent';
 import type { RegistryRow } from '../src/store/products';
-import { metered } from './metering';
-
-// One indexed query: a local activity, run in the worker's workflow task without a server round trip.
-const { searchRegistry } = proxyLocalActivities<Activities>({ startToCloseTimeout: '30 seconds', retry: { maximumAttempts: 5 } });
+import { meteredRead } from './metering';
 
 export interface FindToolsResult {
   task: string;
@@ -17,10 +12,9 @@ export interface FindToolsResult {
 const CANDIDATES = 20;
 
 export async function findToolsWorkflow(input: { task: string }): Promise<FindToolsResult> {
-  return metered(async () => {
-    const intent = parseTaskIntent(input.task);
-    const found = await searchRegistry({ terms: intent.searchTerms, requirements: intent.requirements, limit: CANDIDATES });
-    const results = [...found].sort((a, b) => b.readiness - a.readiness || a.slug.localeCompare(b.slug));
-    return { task: input.task, intent, results };
-  });
+  const intent = parseTaskIntent(input.task);
+  // One indexed query and the usage event, in one local activity (no server round trip of its own).
+  const found = await meteredRead('searchRegistry', { terms: intent.searchTerms, requirements: intent.requirements, limit: CANDIDATES });
+  const results = [...found].sort((a, b) => b.readiness - a.readiness || a.slug.localeCompare(b.slug));
+  return { task: input.task, intent, results };
 }

@@ -3,7 +3,7 @@ import type { Activities } from '../activities';
 import type { Requirements } from '../src/services/registry';
 import type { ResolveResult } from '../src/services/resolve';
 import { auditWorkflow } from './audit';
-import { metered } from './metering';
+import { metered, meteredRead } from './metering';
 
 // Short Postgres reads and writes: local activities, no server round trip each.
 const { resolveTask, reserveChildAudit } = proxyLocalActivities<Activities>({ startToCloseTimeout: '30 seconds', retry: { maximumAttempts: 5 } });
@@ -22,9 +22,11 @@ export interface ResolveWorkflowInput {
  * discovery stops where the workspace's audits run out, and the call still answers.
  */
 export async function resolveWorkflow(input: ResolveWorkflowInput): Promise<ResolveResult> {
+  const query = { task: input.task, requirements: input.requirements };
+  if (!input.discover) return { ...(await meteredRead('resolveTask', query)), discovered: 0 };
   return metered(async () => {
-    const discovered = input.discover ? await discover(input.task) : 0;
-    return { ...(await resolveTask({ task: input.task, requirements: input.requirements })), discovered };
+    const discovered = await discover(input.task);
+    return { ...(await resolveTask(query)), discovered };
   });
 }
 

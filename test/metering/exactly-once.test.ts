@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { meteringActivities } from '../../activities/metering';
+import { meteringActivities, settledReadActivities } from '../../activities/metering';
 import { reserveCall } from '../../src/store/metering';
 import { getInfra } from '../support/infra';
 import { createWorkspace } from '../support/workspaces';
@@ -49,5 +49,27 @@ describe('metering activity: exactly one event per call', () => {
     const r = await meteringActivities(getInfra().db).settleUsage({ workflowId });
     assert.equal(r.eventId, undefined);
     assert.equal((await events(workflowId)).length, 0);
+  });
+
+  it('settles a read-only call with its read, once however often the step is retried, and never when the read fails', async () => {
+    const { db } = getInfra();
+    const ws = await createWorkspace(db);
+    const [ok, failing] = [`test-${randomUUID()}`, `test-${randomUUID()}`];
+    for (const workflowId of [ok, failing]) await reserveCall(db, { workspaceId: ws.workspaceId, eventType: 'audit_run', workflowId, source: 'api', now: new Date() });
+    let reads = 0;
+    const { settledRead } = settledReadActivities(db, {
+      double: async (n: number) => ++reads && n * 2,
+      broken: async (_n: number): Promise<number> => {
+        throw new Error('registry unavailable');
+      },
+    });
+    assert.equal(await settledRead({ workflowId: ok, read: 'double', args: 21 }), 42);
+    assert.equal(await settledRead({ workflowId: ok, read: 'double', args: 21 }), 42, 'a retry reads again');
+    await assert.rejects(settledRead({ workflowId: failing, read: 'broken', args: 1 }), /registry unavailable/);
+    assert.equal(reads, 2);
+    assert.equal((await events(ok)).length, 1);
+    assert.equal((await events(failing)).length, 0);
+    const c = await counters(ws.workspaceId);
+    assert.deepEqual([c.reserved, c.used], [1, 1], 'the failed read keeps its reservation for the workflow to release');
   });
 });
