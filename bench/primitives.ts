@@ -7,21 +7,19 @@
  * Targets: p50 <= 60 ms, p99 <= 200 ms.
  */
 import { fork } from 'node:child_process';
-import { appendFileSync, chmodSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { loadConfig } from '../src/config';
 import { mintApiKey } from '../src/domain/api-keys';
-import { startEmbeddedPostgres } from '../src/runtime/embedded-postgres';
 import { freePort } from '../src/runtime/free-port';
 import { startTemporalDevServer } from '../src/runtime/temporal-dev-server';
 import { capabilityVocabulary, tagSeedProducts } from '../src/services/capability-vocabulary';
-import { loadRegistrySeed } from '../src/services/registry-seed';
-import { createDb, migrateLatest } from '../src/store/db';
 import { getRegistryState, setRegistryState } from '../src/store/registry-state';
 import { insertWorkspaceWithKey } from '../src/store/workspaces';
-import { fillRegistry } from './generate-products';
+import { openBenchDatabase } from './database';
+import { measureTemporalFloor, type FloorFigures } from './temporal-floor';
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 100_000);
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 20);
@@ -74,28 +72,8 @@ async function drive(name: string, url: string, key: string, route: string, conn
 }
 
 async function main(): Promise<void> {
-  let url = process.env.BENCH_DATABASE_URL;
+  const { url, db, close } = await openBenchDatabase(PRODUCTS, log);
   const stops: Array<() => Promise<void>> = [];
-  if (!url) {
-    const keep = process.env.BENCH_DATA_DIR;
-    const dir = keep ? path.resolve(keep) : mkdtempSync(path.join(os.tmpdir(), 'agentdex-bench-'));
-    mkdirSync(dir, { recursive: true });
-    chmodSync(dir, 0o755);
-    const pg = await startEmbeddedPostgres({ dir, port: await freePort(), persistent: !!keep, database: 'agentdex', log });
-    url = pg.url;
-    stops.push(async () => {
-      await pg.stop();
-      if (!keep) rmSync(dir, { recursive: true, force: true });
-    });
-  }
-  const db = createDb({ url, poolMax: 4 });
-  await migrateLatest(db);
-  await loadRegistrySeed(db);
-  const [{ count }] = await db('products').count<{ count: number }[]>('* as count');
-  if (Number(count) < PRODUCTS) {
-    log(`filling the registry with ${PRODUCTS} synthetic products...`);
-    await fillRegistry(db, PRODUCTS, log);
-  }
   // The synthetic products carry capability tags like seed products do (re-done when the vocabulary changes).
   if ((await getRegistryState(db, 'bench-tags')) !== capabilityVocabulary().version) {
     log('tagging every product with capabilities...');
@@ -137,6 +115,9 @@ async function main(): Promise<void> {
     server.once('exit', resolve);
     server.kill('SIGTERM');
   });
+  // The same dev server, no API and no Postgres: what any workflow-per-call primitive costs here.
+  log('measuring the Temporal floor...');
+  const floor: FloorFigures[] = await measureTemporalFloor(dev.address, base.temporal.namespace, [1, CONNECTIONS], DURATION_S);
   const [{ events }] = await db('usage_events').where({ workspace_id: workspace.id }).count<{ events: number }[]>('* as events');
 
   const checks = figures.filter((f) => f.connections === CONNECTIONS).flatMap((f) => [
@@ -157,6 +138,14 @@ async function main(): Promise<void> {
     '',
     `Usage events recorded for the benchmark workspace: ${events} (one per call, warm-up included).`,
     '',
+    'Baseline in the same run, same dev server: workflows that do nothing, started and awaited as the API does (client on the worker\'s connection, eager start), no HTTP, no Postgres.',
+    '',
+    '| baseline | callers | requests | req/s | p50 ms | p99 ms |',
+    '|---|---|---|---|---|---|',
+    ...floor.map((f) => `| ${f.name} | ${f.connections} | ${f.requests} | ${f.rps} | ${f.p50} | ${f.p99} |`),
+    '',
+    ...ratios(figures, floor),
+    '',
     '| target | met | measured |',
     '|---|---|---|',
     ...checks.map(([what, ok, measured]) => `| ${what} | ${ok ? 'yes' : '**no**'} | ${measured} |`),
@@ -164,8 +153,17 @@ async function main(): Promise<void> {
   ];
   appendFileSync(RESULTS, lines.join('\n'));
   log(lines.join('\n'));
-  await db.destroy();
   for (const stop of stops) await stop();
+  await close();
+}
+
+/** Each endpoint's 10-caller throughput and p50 against the one-local-activity floor. */
+function ratios(figures: Figures[], floor: FloorFigures[]): string[] {
+  const base = floor.find((f) => f.connections === CONNECTIONS && f.name.endsWith('oneLocalActivityWorkflow'));
+  if (!base) return [];
+  return figures
+    .filter((f) => f.connections === CONNECTIONS)
+    .map((f) => `${f.name} at ${CONNECTIONS} callers: ${(f.rps / base.rps).toFixed(2)}× the floor's req/s, p50 ${(f.p50 / base.p50).toFixed(2)}× the floor's (${f.p50} vs ${base.p50} ms).`);
 }
 
 main().catch((err) => {

@@ -6,18 +6,16 @@
  * bench/RESULTS.md.
  */
 import { fork } from 'node:child_process';
-import { appendFileSync, chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import type { Knex } from 'knex';
 import { parseSearchText } from '../src/domain/search-text';
-import { startEmbeddedPostgres } from '../src/runtime/embedded-postgres';
 import { freePort } from '../src/runtime/free-port';
-import { loadRegistrySeed } from '../src/services/registry-seed';
-import { createDb, migrateLatest, type Db } from '../src/store/db';
+import type { Db } from '../src/store/db';
 import { searchQuery } from '../src/store/products';
-import { fillRegistry } from './generate-products';
+import { openBenchDatabase } from './database';
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 100_000);
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
@@ -72,27 +70,7 @@ async function explain(db: Db, sql: Knex.Sql): Promise<string> {
 }
 
 async function main() {
-  let url = process.env.BENCH_DATABASE_URL;
-  let stopPg: (() => Promise<void>) | undefined;
-  let dir: string | undefined;
-  if (!url) {
-    // BENCH_DATA_DIR keeps the filled cluster between runs (filling 100k products takes a while).
-    const keep = process.env.BENCH_DATA_DIR;
-    dir = keep ? path.resolve(keep) : mkdtempSync(path.join(os.tmpdir(), 'agentdex-bench-'));
-    chmodSync(dir, 0o755);
-    const pg = await startEmbeddedPostgres({ dir, port: await freePort(), persistent: !!keep, database: 'agentdex', log });
-    if (keep) dir = undefined;
-    url = pg.url;
-    stopPg = () => pg.stop();
-  }
-  const db = createDb({ url, poolMax: 4 });
-  await migrateLatest(db);
-  await loadRegistrySeed(db);
-  const [{ count }] = await db('products').count<{ count: number }[]>('* as count');
-  if (Number(count) < PRODUCTS) {
-    log(`filling the registry with ${PRODUCTS} synthetic products...`);
-    await fillRegistry(db, PRODUCTS, log);
-  }
+  const { url, db, close } = await openBenchDatabase(PRODUCTS, log);
   const [{ total }] = await db('products').count<{ total: number }[]>('* as total');
 
   const apiPort = await freePort();
@@ -186,9 +164,7 @@ async function main() {
   ];
   appendFileSync(RESULTS, lines.join('\n'));
   log(lines.slice(0, 20).join('\n'));
-  await db.destroy();
-  await stopPg?.();
-  if (dir) rmSync(dir, { recursive: true, force: true });
+  await close();
 }
 
 main().catch((err) => {
