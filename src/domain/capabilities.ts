@@ -19,7 +19,7 @@ export interface CapabilityMatch {
 }
 
 /** Bumped when matching changes, so stored tags made by an older matcher are recomputed. */
-export const MATCHER_VERSION = 8;
+export const MATCHER_VERSION = 9;
 
 const nlp = winkNLP(model);
 const its = nlp.its;
@@ -34,6 +34,10 @@ interface Word {
 const BREAK = '\u0000';
 const CLAUSE_END = /^[,.;:!?()[\]{}|]$/;
 
+// General-English stop words that name things in software: "on-call", "video call", "full-text search",
+// "domain name", "front end", "back office".
+const DOMAIN_WORDS = new Set(['call', 'full', 'name', 'front', 'back']);
+
 /** The words of a text with their Porter stems (wink-nlp); stop words dropped, clause ends kept as BREAK. */
 function words(text: string): Word[] {
   const tokens = nlp.readDoc(text.toLowerCase()).tokens();
@@ -44,7 +48,7 @@ function words(text: string): Word[] {
   const stop = tokens.out(its.stopWordFlag) as unknown as boolean[];
   const out: Word[] = [];
   texts.forEach((t, i) => {
-    if ((types[i] === 'word' || types[i] === 'number') && !stop[i]) out.push({ text: t, stem: stemmed[i] });
+    if ((types[i] === 'word' || types[i] === 'number') && (!stop[i] || DOMAIN_WORDS.has(t))) out.push({ text: t, stem: stemmed[i] });
     else if (types[i] === 'punctuation' && CLAUSE_END.test(t) && out.length && out[out.length - 1].stem !== BREAK) out.push({ text: t, stem: BREAK });
   });
   return out;
@@ -61,6 +65,9 @@ export interface CapabilityMatcher {
   phrases: Array<{ capability: string; phrase: string; stems: string[]; fromId: boolean }>;
   /** Every word the vocabulary uses, spelled as written, for correcting typos in tasks. */
   lexicon: Map<string, string>;
+  /** Each capability's word stems (description, phrasings, id) and each stem's rarity, for closestCapability. */
+  terms: Map<string, Set<string>>;
+  idf: Map<string, number>;
 }
 
 /** Precomputes the stemmed phrasings of every capability (its synonyms and its id's words). */
@@ -73,7 +80,12 @@ export function capabilityMatcher(vocabulary: Capability[]): CapabilityMatcher {
       return { capability: c.id, phrase, stems: ws.map((w) => w.stem), fromId: i === c.synonyms.length };
     }),
   );
-  return { vocabulary, phrases: phrases.filter((p) => p.stems.length > 0), lexicon };
+  const terms = new Map(vocabulary.map((c) => [c.id, new Set(stems([c.description, ...c.synonyms, c.id.replace(/[._-]/g, ' ')].join(' . ')))]));
+  const df = new Map<string, number>();
+  for (const set of terms.values()) for (const t of set) df.set(t, (df.get(t) ?? 0) + 1);
+  // BM25's inverse document frequency: a word in one capability's text weighs ~4.9, one in half of them ~0.7.
+  const idf = new Map([...df].map(([t, n]) => [t, Math.log(1 + (vocabulary.length - n + 0.5) / (n + 0.5))]));
+  return { vocabulary, phrases: phrases.filter((p) => p.stems.length > 0), lexicon, terms, idf };
 }
 
 // Capabilities scoring under the strongest one's share 1/RELATIVE_FLOOR are dropped.
@@ -161,6 +173,28 @@ export function matchCapabilities(text: string, matcher: CapabilityMatcher, o: {
   // A capability far weaker than the strongest is an echo of it ("PDF invoices" is about PDFs, not billing).
   const floor = o.dropWeak === false ? 0 : (ranked[0]?.score ?? 0) / RELATIVE_FLOOR;
   return ranked.filter((m) => m.score >= floor).slice(0, o.max ?? 6);
+}
+
+// closestCapability needs two shared words that together weigh at least a word only one capability uses.
+const CLOSEST_MIN_WORDS = 2;
+
+/**
+ * The fallback when no phrasing matches: the capability whose own words (description, phrasings, id) the
+ * text shares most, weighted by rarity across the vocabulary ("where should I keep API keys and env
+ * secrets" → security.secrets through "secrets", "API", "keys"). Weaker evidence than a phrasing, so its
+ * score is half a word. `among` limits the candidates (a product's categories).
+ */
+export function closestCapability(text: string, matcher: CapabilityMatcher, o: { correctTypos?: boolean; among?: (id: string) => boolean } = {}): CapabilityMatch | undefined {
+  const textStems = new Set((o.correctTypos === false ? words(text).map((w) => w.stem) : correctedStems(text, matcher.lexicon)).filter((s) => s !== BREAK));
+  const minWeight = Math.max(...matcher.idf.values());
+  let best: { id: string; weight: number } | undefined;
+  for (const [id, terms] of matcher.terms) {
+    if (o.among && !o.among(id)) continue;
+    const shared = [...textStems].filter((t) => terms.has(t));
+    const weight = shared.reduce((n, t) => n + (matcher.idf.get(t) ?? 0), 0);
+    if (shared.length >= CLOSEST_MIN_WORDS && weight >= minWeight && (!best || weight > best.weight)) best = { id, weight };
+  }
+  return best && { id: best.id, score: 0.5, phrases: [] };
 }
 
 /** Positions of the phrase's words in order, at most two other words between neighbours ("scrape JS-heavy pages"). */

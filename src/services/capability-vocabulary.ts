@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { capabilityMatcher, matchCapabilities, MATCHER_VERSION, type Capability, type CapabilityMatcher } from '../domain/capabilities';
+import { capabilityMatcher, closestCapability, matchCapabilities, MATCHER_VERSION, type Capability, type CapabilityMatcher } from '../domain/capabilities';
 import type { Db } from '../store/db';
-import { productsForTagging, replaceSeedCapabilities } from '../store/capabilities';
+import { productsForTagging, replaceSeedCapabilities, type CapabilityTag } from '../store/capabilities';
 
 /** The committed vocabulary, resolved from the compiled file's place (dist/src/services → data/). */
 const VOCABULARY_PATH = path.resolve(__dirname, '../../../data/capabilities.json');
@@ -27,17 +27,22 @@ const OUTSIDE_CATEGORY_SCORE = 3;
  * capability to belong to one of the product's categories, or strong wording (category data is coarse: an
  * OCR API filed under productivity still says "OCR text extraction from images"). A word or two outside the
  * product's categories is not enough: a monitoring product that mentions logins is not an authentication
- * product. The strongest three at most.
+ * product. The strongest three at most. A product none of whose words form a phrasing gets the one
+ * capability of its categories whose words it shares most, if any does enough ("Password manager with
+ * secrets automation" → security.secrets), scored under every phrasing match.
  */
 // Descriptions are written, not typed in a hurry: no typo correction, no reversed pairs ("AI-readable
 // documentation" is not "document AI"), and every capability found counts.
-export function capabilitiesOf(p: { name: string; description: string; categories: string[] }): string[] {
+export function capabilitiesOf(p: { name: string; description: string; categories: string[] }): CapabilityTag[] {
   const { matcher } = capabilityVocabulary();
   const categoriesOf = new Map(matcher.vocabulary.map((c) => [c.id, c.categories]));
-  return matchCapabilities(`${p.name}. ${p.description}`, matcher, { max: 12, correctTypos: false, dropWeak: false, reversedPairs: false })
-    .filter((m) => categoriesOf.get(m.id)?.some((c) => p.categories.includes(c)) || m.score >= OUTSIDE_CATEGORY_SCORE)
-    .slice(0, TAGS_PER_PRODUCT)
-    .map((m) => m.id);
+  const inCategory = (id: string) => !!categoriesOf.get(id)?.some((c) => p.categories.includes(c));
+  const text = `${p.name}. ${p.description}`;
+  const tags = matchCapabilities(text, matcher, { max: 12, correctTypos: false, dropWeak: false, reversedPairs: false })
+    .filter((m) => inCategory(m.id) || m.score >= OUTSIDE_CATEGORY_SCORE)
+    .slice(0, TAGS_PER_PRODUCT);
+  const closest = tags.length ? undefined : closestCapability(text, matcher, { correctTypos: false, among: inCategory });
+  return (closest ? [closest] : tags).map((m) => ({ id: m.id, score: m.score }));
 }
 
 /** Tags every seed-scored product (run when the seed or the vocabulary changes). */

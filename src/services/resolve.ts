@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { matchCapabilities, type Capability } from '../domain/capabilities';
+import { closestCapability, matchCapabilities, type Capability } from '../domain/capabilities';
 import { splitRequirements } from '../domain/task-intent';
 import type { Db } from '../store/db';
 import { productsByCapabilities } from '../store/capabilities';
@@ -44,7 +44,9 @@ export async function llmCapabilities(llm: LanguageModel, task: string, vocabula
 export async function resolveTask(db: Db, task: string, bodyRequirements: Requirements = {}, llm?: LanguageModel): Promise<ResolveResult> {
   const { matcher } = capabilityVocabulary();
   const stated = splitRequirements(task);
-  const matched = matchCapabilities(stated.rest, matcher).map((m) => m.id);
+  const phrased = matchCapabilities(stated.rest, matcher);
+  // No phrasing in the task: the capability whose words it shares most, if one shares enough.
+  const matched = (phrased.length ? phrased : [closestCapability(stated.rest, matcher)].filter((m) => m !== undefined)).map((m) => m.id);
   const capabilities = llm ? [...new Set([...matched, ...(await llmCapabilities(llm, stated.rest, matcher.vocabulary))])].slice(0, MAX_CAPABILITIES) : matched;
   const requirements: Requirements = { ...stated.requirements, ...Object.fromEntries(Object.entries(bodyRequirements).filter(([, v]) => v)) };
   const required = Object.keys(requirements) as Requirement[];

@@ -3,14 +3,20 @@ import type { Requirement } from './products';
 
 const REQUIREMENT_COLUMN: Record<Requirement, string> = { api: 'has_api', mcp: 'has_mcp', self_serve: 'has_self_serve', openapi: 'has_openapi', cli: 'has_cli' };
 
+/** A product's capability and how strongly its own words say so (words a phrasing covers; 0.5 for a closest match). */
+export interface CapabilityTag {
+  id: string;
+  score: number;
+}
+
 /** Replaces the seed-derived capability tags of the given products (audit-derived tags are kept). */
-export async function replaceSeedCapabilities(db: Db, tags: Map<string, { capabilities: string[]; readiness: number }>): Promise<void> {
+export async function replaceSeedCapabilities(db: Db, tags: Map<string, { capabilities: CapabilityTag[]; readiness: number }>): Promise<void> {
   await db.transaction(async (trx) => {
     const ids = [...tags.keys()];
     for (let i = 0; i < ids.length; i += 1000) {
       await trx('product_capabilities').whereIn('product_id', ids.slice(i, i + 1000)).andWhere({ source: 'seed' }).del();
     }
-    const rows = [...tags].flatMap(([productId, t]) => t.capabilities.map((c) => ({ product_id: productId, capability_id: c, source: 'seed', readiness: t.readiness })));
+    const rows = [...tags].flatMap(([productId, t]) => t.capabilities.map((c) => ({ product_id: productId, capability_id: c.id, source: 'seed', readiness: t.readiness, score: c.score })));
     for (let i = 0; i < rows.length; i += 2000) {
       await trx('product_capabilities').insert(rows.slice(i, i + 2000)).onConflict(['product_id', 'capability_id']).ignore();
     }
@@ -35,19 +41,23 @@ export interface CapabilityHit {
 // enough, else the query runs again over every candidate.
 const REQUIREMENT_HEADROOM = 200;
 
-/** Products covering any of the capabilities, most covered first, then readiness, then slug; requirements drop. */
+/**
+ * Products covering any of the capabilities, most covered first, then readiness; among equals, the ones
+ * whose own words say it most strongly (many public-API entries share one provisional readiness), then
+ * slug. Requirements drop.
+ */
 export async function productsByCapabilities(db: Db, capabilities: string[], requirements: Requirement[], limit: number): Promise<CapabilityHit[]> {
   const ranked = async (candidates: number | undefined) => {
     const where = requirements.map((r) => `AND p.${REQUIREMENT_COLUMN[r]}`).join(' ');
     // WITH TIES keeps every product tied with the last candidate, so the slug tie-break below is exact.
     const { rows } = await db.raw(
       `WITH hits AS (
-         SELECT product_id, count(*)::int AS n, max(readiness) AS readiness, array_agg(capability_id ORDER BY capability_id) AS matched
+         SELECT product_id, count(*)::int AS n, max(readiness) AS readiness, sum(score) AS strength, array_agg(capability_id ORDER BY capability_id) AS matched
          FROM product_capabilities WHERE capability_id = ANY(?) GROUP BY product_id
-         ORDER BY n DESC, readiness DESC ${candidates ? 'FETCH FIRST ? ROWS WITH TIES' : ''}
+         ORDER BY n DESC, readiness DESC, strength DESC ${candidates ? 'FETCH FIRST ? ROWS WITH TIES' : ''}
        )
        SELECT p.slug, p.name, p.domain, h.readiness, h.matched FROM hits h JOIN products p ON p.id = h.product_id ${where ? `WHERE true ${where}` : ''}
-       ORDER BY h.n DESC, h.readiness DESC, p.slug LIMIT ?`,
+       ORDER BY h.n DESC, h.readiness DESC, h.strength DESC, p.slug LIMIT ?`,
       candidates ? [capabilities, candidates, limit] : [capabilities, limit],
     );
     return rows as CapabilityHit[];
@@ -58,13 +68,13 @@ export async function productsByCapabilities(db: Db, capabilities: string[], req
 }
 
 /** Sets a product's capability tags from an audit (what its own site says it does). */
-export async function setAuditCapabilities(db: Db, productId: string, capabilities: string[]): Promise<void> {
+export async function setAuditCapabilities(db: Db, productId: string, capabilities: CapabilityTag[]): Promise<void> {
   await db.transaction(async (trx) => {
     await trx('product_capabilities').where({ product_id: productId, source: 'audit' }).del();
     if (capabilities.length) {
       const { readiness } = await trx('products').select('readiness').where({ id: productId }).first();
       await trx('product_capabilities')
-        .insert(capabilities.map((c) => ({ product_id: productId, capability_id: c, source: 'audit', readiness })))
+        .insert(capabilities.map((c) => ({ product_id: productId, capability_id: c.id, source: 'audit', readiness, score: c.score })))
         .onConflict(['product_id', 'capability_id'])
         .ignore();
     }

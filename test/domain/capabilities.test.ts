@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { capabilityMatcher, matchCapabilities, stems, type Capability } from '../../src/domain/capabilities';
+import { capabilityMatcher, closestCapability, matchCapabilities, stems, type Capability } from '../../src/domain/capabilities';
 
 const vocabulary: Capability[] = [
   { id: 'email.send', description: 'Send email', synonyms: ['send email', 'transactional email', 'smtp'], categories: ['email'] },
@@ -57,5 +57,35 @@ describe('capability matching', () => {
   it('never lets a phrasing span a clause end', () => {
     assert.deepEqual(matchCapabilities('vector graphics, search box', matcher).map((m) => m.id), []);
     assert.deepEqual(matchCapabilities('vector search box', matcher).map((m) => m.id), ['search.vector']);
+  });
+
+  it('keeps general stop words that name things in software', () => {
+    assert.deepEqual(stems('page the on-call engineer'), ['page', 'call', 'engin']);
+    assert.deepEqual(stems('full-text search by domain name'), ['full', 'text', 'search', 'domain', 'name']);
+  });
+
+  describe('closest capability, when no phrasing matches', () => {
+    const wide = capabilityMatcher([
+      ...vocabulary,
+      { id: 'security.secrets', description: 'Store and inject secrets and API keys', synonyms: ['secret manager', 'vault'], categories: ['security'] },
+      { id: 'api.keys', description: 'Issue API keys to your customers', synonyms: ['api key issuing'], categories: ['developer-tools'] },
+    ]);
+    const cases: Array<[string, string | undefined]> = [
+      ['where should I keep API keys and env secrets', 'security.secrets'], // "secrets" is rare, "api keys" common
+      ['keep my secrets', undefined], // one shared word is not enough
+      ['bake a cake', undefined],
+    ];
+    for (const [text, expected] of cases) {
+      it(`${JSON.stringify(text)} → ${expected ?? 'nothing'}`, () => {
+        assert.equal(closestCapability(text, wide)?.id, expected);
+      });
+    }
+
+    it('scores under any phrasing match and can be limited to some capabilities', () => {
+      assert.equal(closestCapability('where should I keep API keys and env secrets', wide)?.score, 0.5);
+      const task = 'where should I keep API keys and env secrets';
+      assert.equal(closestCapability(task, wide, { among: (id) => id !== 'security.secrets' })?.id, 'api.keys');
+      assert.equal(closestCapability(task, wide, { among: (id) => id.startsWith('email') })?.id, undefined);
+    });
   });
 });

@@ -45,6 +45,25 @@ describe('POST /v1/resolve', function () {
     assert.equal(body.discovered, 0);
   });
 
+  it('orders products of equal coverage and readiness by how strongly their own words name the capabilities', async () => {
+    const body = ResolveResultSchema.parse(await jsonOf(await resolve({ task: 'currency exchange rates api' })));
+    const rows = await getInfra()
+      .db('product_capabilities as pc')
+      .join('products as p', 'p.id', 'pc.product_id')
+      .whereIn('p.slug', body.results.map((r) => r.slug))
+      .whereIn('pc.capability_id', body.capabilities)
+      .select('p.slug', 'pc.score');
+    const strength = (slug: string) => rows.filter((r) => r.slug === slug).reduce((n, r) => n + Number(r.score), 0);
+    let tiedPairs = 0;
+    for (let i = 1; i < body.results.length; i++) {
+      const [a, b] = [body.results[i - 1], body.results[i]];
+      if (a.matched.length !== b.matched.length || a.readiness !== b.readiness) continue;
+      tiedPairs++;
+      assert.ok(strength(a.slug) >= strength(b.slug), `${a.slug} (${strength(a.slug)}) before ${b.slug} (${strength(b.slug)})`);
+    }
+    assert.ok(tiedPairs > 0, 'the seed has products tied on coverage and readiness for this task');
+  });
+
   it('drops (never down-ranks) products lacking a requirement, from the body or the task', async () => {
     const body = ResolveResultSchema.parse(await jsonOf(await resolve({ task: 'send transactional email', requirements: { mcp: true } })));
     assert.deepEqual(body.requirements, { mcp: true });
@@ -54,9 +73,9 @@ describe('POST /v1/resolve', function () {
     assert.deepEqual(fromTask.requirements, { cli: true });
   });
 
-  it('is metered as agent_discovery_check', async () => {
+  it('is metered as agent_discovery_check, one event per call above', async () => {
     const [{ count }] = await getInfra().db('usage_events').where({ workspace_id: ws.workspaceId, event_type: 'agent_discovery_check' }).count<{ count: number }[]>('* as count');
-    assert.equal(Number(count), 3);
+    assert.equal(Number(count), 4);
   });
 
   it('400s bad input, naming the field', async () => {

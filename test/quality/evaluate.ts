@@ -34,8 +34,9 @@ export interface QualityReport {
 
 export const TARGETS = { precision: 0.8, recall: 0.85, ndcg5: 0.8 };
 
-export function labelledTasks(): LabelledTask[] {
-  return JSON.parse(readFileSync(path.resolve(__dirname, '../../../test/quality/tasks.json'), 'utf8')) as LabelledTask[];
+/** A labelled set in test/quality/ (tasks.json by default; holdout-tasks.json was labelled blind). */
+export function labelledTasks(file = 'tasks.json'): LabelledTask[] {
+  return JSON.parse(readFileSync(path.resolve(__dirname, '../../../test/quality', file), 'utf8')) as LabelledTask[];
 }
 
 export function ndcgAt5(results: string[], acceptable: string[]): number {

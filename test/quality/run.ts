@@ -1,6 +1,7 @@
 /**
  * `npm run quality`: prints resolve's capability precision, recall and nDCG@5 over the labelled tasks,
  * against a throwaway embedded Postgres loaded with the committed seed (or QUALITY_DATABASE_URL).
+ * `-- --tasks holdout-tasks.json` evaluates another labelled set in test/quality/; `--verbose` lists every task.
  */
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -9,7 +10,7 @@ import { startEmbeddedPostgres } from '../../src/runtime/embedded-postgres';
 import { freePort } from '../../src/runtime/free-port';
 import { loadRegistrySeed } from '../../src/services/registry-seed';
 import { createDb, migrateLatest } from '../../src/store/db';
-import { evaluateResolve, TARGETS } from './evaluate';
+import { evaluateResolve, labelledTasks, TARGETS } from './evaluate';
 
 async function main(): Promise<void> {
   const log = (m: string) => process.stderr.write(`${m}\n`);
@@ -30,7 +31,8 @@ async function main(): Promise<void> {
     await migrateLatest(db);
     log('loading the seed...');
     await loadRegistrySeed(db);
-    const report = await evaluateResolve(db);
+    const at = process.argv.indexOf('--tasks');
+    const report = await evaluateResolve(db, labelledTasks(at > 0 ? process.argv[at + 1] : undefined));
     const verbose = process.argv.includes('--verbose');
     for (const o of report.outcomes) {
       const missed = o.capabilities.filter((c) => !o.predicted.includes(c));
