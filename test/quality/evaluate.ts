@@ -20,7 +20,16 @@ export interface LabelledTask {
 export interface TaskOutcome extends LabelledTask {
   predicted: string[];
   top5: string[];
+  /** Ranked results past the fifth (pooling draws decoys from them). */
+  rest: string[];
   ndcg5: number;
+}
+
+/** A blind relevance judgment of one pooled (task, product) pair: see pool.ts. */
+export interface Judgment {
+  task: string;
+  slug: string;
+  relevant: boolean;
 }
 
 export interface QualityReport {
@@ -37,6 +46,14 @@ export const TARGETS = { precision: 0.8, recall: 0.85, ndcg5: 0.8 };
 /** A labelled set in test/quality/ (tasks.json by default; holdout-tasks.json was labelled blind). */
 export function labelledTasks(file = 'tasks.json'): LabelledTask[] {
   return JSON.parse(readFileSync(path.resolve(__dirname, '../../../test/quality', file), 'utf8')) as LabelledTask[];
+}
+
+/**
+ * Labels completed by blind judgments of pooled results (the TREC practice for incomplete labels): a
+ * product a judge found relevant to the task, from its description alone, becomes acceptable too.
+ */
+export function withJudgments(tasks: LabelledTask[], judgments: Judgment[]): LabelledTask[] {
+  return tasks.map((t) => ({ ...t, acceptable: [...new Set([...t.acceptable, ...judgments.filter((j) => j.task === t.task && j.relevant).map((j) => j.slug)])] }));
 }
 
 export function ndcgAt5(results: string[], acceptable: string[]): number {
@@ -71,7 +88,7 @@ export async function evaluateResolve(db: Db, tasks = labelledTasks()): Promise<
   for (const t of tasks) {
     const r = await resolveTask(db, t.task);
     const top5 = r.results.slice(0, 5).map((x) => x.slug);
-    outcomes.push({ ...t, predicted: r.capabilities, top5, ndcg5: ndcgAt5(top5, t.acceptable) });
+    outcomes.push({ ...t, predicted: r.capabilities, top5, rest: r.results.slice(5).map((x) => x.slug), ndcg5: ndcgAt5(top5, t.acceptable) });
   }
   const kinds = [...new Set(tasks.map((t) => t.kind))];
   return {

@@ -2,6 +2,9 @@
  * `npm run quality`: prints resolve's capability precision, recall and nDCG@5 over the labelled tasks,
  * against a throwaway embedded Postgres loaded with the committed seed (or QUALITY_DATABASE_URL).
  * `-- --tasks holdout-tasks.json` evaluates another labelled set in test/quality/; `--verbose` lists every task.
+ * `--judged holdout-judgments.json` adds blind judgments of pooled results to the labels (evaluate.ts);
+ * `--pool out.json` writes the pool to judge: each task's unlabelled top five plus two lower-ranked decoys,
+ * shuffled, with only what a judge needs (name, description, categories), never the rank.
  */
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -10,7 +13,8 @@ import { startEmbeddedPostgres } from '../../src/runtime/embedded-postgres';
 import { freePort } from '../../src/runtime/free-port';
 import { loadRegistrySeed } from '../../src/services/registry-seed';
 import { createDb, migrateLatest } from '../../src/store/db';
-import { evaluateResolve, labelledTasks, TARGETS } from './evaluate';
+import { writeFileSync, readFileSync } from 'node:fs';
+import { evaluateResolve, labelledTasks, TARGETS, withJudgments, type Judgment, type QualityReport } from './evaluate';
 
 async function main(): Promise<void> {
   const log = (m: string) => process.stderr.write(`${m}\n`);
@@ -31,8 +35,13 @@ async function main(): Promise<void> {
     await migrateLatest(db);
     log('loading the seed...');
     await loadRegistrySeed(db);
-    const at = process.argv.indexOf('--tasks');
-    const report = await evaluateResolve(db, labelledTasks(at > 0 ? process.argv[at + 1] : undefined));
+    const arg = (name: string) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : undefined);
+    let tasks = labelledTasks(arg('--tasks'));
+    const judged = arg('--judged');
+    if (judged) tasks = withJudgments(tasks, JSON.parse(readFileSync(path.resolve(__dirname, '../../../test/quality', judged), 'utf8')) as Judgment[]);
+    const report = await evaluateResolve(db, tasks);
+    const poolFile = arg('--pool');
+    if (poolFile) writeFileSync(poolFile, JSON.stringify(await pool(db, report), null, 1));
     const verbose = process.argv.includes('--verbose');
     for (const o of report.outcomes) {
       const missed = o.capabilities.filter((c) => !o.predicted.includes(c));
@@ -52,6 +61,28 @@ async function main(): Promise<void> {
     await db.destroy();
     await stop();
   }
+}
+
+async function pool(db: ReturnType<typeof createDb>, report: QualityReport) {
+  const entries = [];
+  for (const [n, o] of report.outcomes.entries()) {
+    const decoys = [o.rest[3], o.rest[10]].filter((s): s is string => !!s && !o.acceptable.includes(s));
+    const slugs = [...o.top5.filter((s) => !o.acceptable.includes(s)), ...decoys];
+    if (!slugs.length) continue;
+    const products = await db('products as p')
+      .whereIn('p.slug', slugs)
+      .select('p.slug', 'p.name', 'p.description', db.raw("coalesce((select array_agg(category_slug) from product_categories where product_id = p.id), '{}') as categories"));
+    // A fixed shuffle (by slug hash and task index) so the judge cannot read the rank from the order.
+    products.sort((a, b) => hash(`${n}${a.slug}`) - hash(`${n}${b.slug}`));
+    entries.push({ task: o.task, candidates: products });
+  }
+  return entries;
+}
+
+function hash(s: string): number {
+  let h = 7;
+  for (const c of s) h = (h * 31 + c.charCodeAt(0)) >>> 0;
+  return h;
 }
 
 main().catch((err) => {
