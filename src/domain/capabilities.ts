@@ -9,6 +9,11 @@ export interface Capability {
   description: string;
   synonyms: string[];
   categories: string[];
+  /**
+   * Words that share a stem with a phrasing but mean something else ("locally" is not localisation,
+   * "added" is not ads): a phrasing found on one of them does not count.
+   */
+  notWords?: string[];
 }
 
 export interface CapabilityMatch {
@@ -19,7 +24,7 @@ export interface CapabilityMatch {
 }
 
 /** Bumped when matching changes, so stored tags made by an older matcher are recomputed. */
-export const MATCHER_VERSION = 9;
+export const MATCHER_VERSION = 10;
 
 const nlp = winkNLP(model);
 const its = nlp.its;
@@ -65,6 +70,8 @@ export interface CapabilityMatcher {
   phrases: Array<{ capability: string; phrase: string; stems: string[]; fromId: boolean }>;
   /** Every word the vocabulary uses, spelled as written, for correcting typos in tasks. */
   lexicon: Map<string, string>;
+  /** Each capability's notWords, lower-cased. */
+  notWords: Map<string, Set<string>>;
   /** Each capability's word stems (description, phrasings, id) and each stem's rarity, for closestCapability. */
   terms: Map<string, Set<string>>;
   idf: Map<string, number>;
@@ -85,7 +92,8 @@ export function capabilityMatcher(vocabulary: Capability[]): CapabilityMatcher {
   for (const set of terms.values()) for (const t of set) df.set(t, (df.get(t) ?? 0) + 1);
   // BM25's inverse document frequency: a word in one capability's text weighs ~4.9, one in half of them ~0.7.
   const idf = new Map([...df].map(([t, n]) => [t, Math.log(1 + (vocabulary.length - n + 0.5) / (n + 0.5))]));
-  return { vocabulary, phrases: phrases.filter((p) => p.stems.length > 0), lexicon, terms, idf };
+  const notWords = new Map(vocabulary.filter((c) => c.notWords?.length).map((c) => [c.id, new Set(c.notWords!.map((w) => w.toLowerCase()))]));
+  return { vocabulary, phrases: phrases.filter((p) => p.stems.length > 0), lexicon, notWords, terms, idf };
 }
 
 // Capabilities scoring under the strongest one's share 1/RELATIVE_FLOOR are dropped.
@@ -108,8 +116,8 @@ function commonEnglish(): Set<string> {
  * Stems of a task's words; a word of four letters or more that is neither a vocabulary word nor a common
  * English word is replaced by the nearest vocabulary word of about its length, if one is near enough.
  */
-function correctedStems(text: string, lexicon: Map<string, string>): string[] {
-  return words(text).map((w) => {
+function correctedStems(ws: Word[], lexicon: Map<string, string>): string[] {
+  return ws.map((w) => {
     if (w.stem === BREAK || w.text.length < 4 || lexicon.has(w.text) || /\d/.test(w.text) || commonEnglish().has(w.text)) return w.stem;
     let best: { stem: string; d: number } | undefined;
     for (const [known, stem] of lexicon) {
@@ -131,10 +139,13 @@ function correctedStems(text: string, lexicon: Map<string, string>): string[] {
  */
 export function matchCapabilities(text: string, matcher: CapabilityMatcher, o: { max?: number; correctTypos?: boolean; dropWeak?: boolean; reversedPairs?: boolean } = {}): CapabilityMatch[] {
   // Product descriptions are spelt as their owners mean them: brand names are not typos.
-  const taskStems = o.correctTypos === false ? words(text).map((w) => w.stem) : correctedStems(text, matcher.lexicon);
+  const taskWords = words(text);
+  const taskStems = o.correctTypos === false ? taskWords.map((w) => w.stem) : correctedStems(taskWords, matcher.lexicon);
   const hits = new Map<string, Array<{ phrase: string; at: number[]; weight: number; claims: boolean }>>();
-  const record = (p: CapabilityMatcher['phrases'][number], at: number[], weight: number) =>
+  const record = (p: CapabilityMatcher['phrases'][number], at: number[], weight: number) => {
+    if (at.some((i) => matcher.notWords.get(p.capability)?.has(taskWords[i].text))) return;
     hits.set(p.capability, [...(hits.get(p.capability) ?? []), { phrase: p.phrase, at, weight, claims: !p.fromId }]);
+  };
   for (const p of matcher.phrases) {
     if (p.stems.length === 1) {
       taskStems.forEach((s, i) => s === p.stems[0] && record(p, [i], 1));
@@ -185,12 +196,17 @@ const CLOSEST_MIN_WORDS = 2;
  * score is half a word. `among` limits the candidates (a product's categories).
  */
 export function closestCapability(text: string, matcher: CapabilityMatcher, o: { correctTypos?: boolean; among?: (id: string) => boolean } = {}): CapabilityMatch | undefined {
-  const textStems = new Set((o.correctTypos === false ? words(text).map((w) => w.stem) : correctedStems(text, matcher.lexicon)).filter((s) => s !== BREAK));
+  const ws = words(text);
+  const corrected = o.correctTypos === false ? ws.map((w) => w.stem) : correctedStems(ws, matcher.lexicon);
+  // Each stem with the words that carry it, so a capability's notWords can be left out.
+  const carriers = new Map<string, string[]>();
+  corrected.forEach((stem, i) => stem !== BREAK && carriers.set(stem, [...(carriers.get(stem) ?? []), ws[i].text]));
   const minWeight = Math.max(...matcher.idf.values());
   let best: { id: string; weight: number } | undefined;
   for (const [id, terms] of matcher.terms) {
     if (o.among && !o.among(id)) continue;
-    const shared = [...textStems].filter((t) => terms.has(t));
+    const not = matcher.notWords.get(id);
+    const shared = [...carriers].filter(([t, texts]) => terms.has(t) && texts.some((w) => !not?.has(w))).map(([t]) => t);
     const weight = shared.reduce((n, t) => n + (matcher.idf.get(t) ?? 0), 0);
     if (shared.length >= CLOSEST_MIN_WORDS && weight >= minWeight && (!best || weight > best.weight)) best = { id, weight };
   }

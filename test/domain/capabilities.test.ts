@@ -59,6 +59,15 @@ describe('capability matching', () => {
     assert.deepEqual(matchCapabilities('vector search box', matcher).map((m) => m.id), ['search.vector']);
   });
 
+  it('ignores a phrasing found on a word the capability disowns (same stem, other meaning)', () => {
+    const local = capabilityMatcher([
+      { id: 'localize.app', description: 'Translate apps', synonyms: ['localization', 'localize app'], categories: ['language'], notWords: ['local', 'locally'] },
+    ]);
+    assert.deepEqual(matchCapabilities('localization of our iOS app', local).map((m) => m.id), ['localize.app']);
+    assert.deepEqual(matchCapabilities('run LLMs locally', local).map((m) => m.id), []);
+    assert.deepEqual(matchCapabilities('local-first app framework', local).map((m) => m.id), []);
+  });
+
   it('keeps general stop words that name things in software', () => {
     assert.deepEqual(stems('page the on-call engineer'), ['page', 'call', 'engin']);
     assert.deepEqual(stems('full-text search by domain name'), ['full', 'text', 'search', 'domain', 'name']);

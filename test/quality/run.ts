@@ -38,10 +38,12 @@ async function main(): Promise<void> {
     const arg = (name: string) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : undefined);
     let tasks = labelledTasks(arg('--tasks'));
     const judged = arg('--judged');
-    if (judged) tasks = withJudgments(tasks, JSON.parse(readFileSync(path.resolve(__dirname, '../../../test/quality', judged), 'utf8')) as Judgment[]);
+    const judgments = judged ? (JSON.parse(readFileSync(path.resolve(__dirname, '../../../test/quality', judged), 'utf8')) as Judgment[]) : [];
+    if (judged) tasks = withJudgments(tasks, judgments);
     const report = await evaluateResolve(db, tasks);
     const poolFile = arg('--pool');
-    if (poolFile) writeFileSync(poolFile, JSON.stringify(await pool(db, report), null, 1));
+    // With --judged, only pairs not judged yet (rankings move as resolve changes).
+    if (poolFile) writeFileSync(poolFile, JSON.stringify(await pool(db, report, new Set(judgments.map((j) => `${j.task}\n${j.slug}`))), null, 1));
     const verbose = process.argv.includes('--verbose');
     for (const o of report.outcomes) {
       const missed = o.capabilities.filter((c) => !o.predicted.includes(c));
@@ -63,11 +65,11 @@ async function main(): Promise<void> {
   }
 }
 
-async function pool(db: ReturnType<typeof createDb>, report: QualityReport) {
+async function pool(db: ReturnType<typeof createDb>, report: QualityReport, judged: Set<string>) {
   const entries = [];
   for (const [n, o] of report.outcomes.entries()) {
     const decoys = [o.rest[3], o.rest[10]].filter((s): s is string => !!s && !o.acceptable.includes(s));
-    const slugs = [...o.top5.filter((s) => !o.acceptable.includes(s)), ...decoys];
+    const slugs = [...o.top5.filter((s) => !o.acceptable.includes(s)), ...decoys].filter((s) => !judged.has(`${o.task}\n${s}`));
     if (!slugs.length) continue;
     const products = await db('products as p')
       .whereIn('p.slug', slugs)
