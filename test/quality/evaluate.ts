@@ -25,7 +25,7 @@ export interface TaskOutcome extends LabelledTask {
   ndcg5: number;
 }
 
-/** A blind relevance judgment of one pooled (task, product) pair: see pool.ts. */
+/** A blind relevance judgment of one pooled (task, product) pair (`npm run quality -- --pool`, run.ts). */
 export interface Judgment {
   task: string;
   slug: string;

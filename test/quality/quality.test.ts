@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { loadRegistrySeed } from '../../src/services/registry-seed';
 import { createDb, migrateLatest, type Db } from '../../src/store/db';
 import { createScratchDatabase, getInfra } from '../support/infra';
-import { evaluateResolve, labelledTasks, ndcgAt5, TARGETS, type QualityReport } from './evaluate';
+import { evaluateResolve, labelledTasks, ndcgAt5, TARGETS, withJudgments, type QualityReport } from './evaluate';
 
 describe('resolve quality (labelled tasks, on the seed alone)', function () {
   this.timeout(180_000);
@@ -33,6 +33,17 @@ describe('resolve quality (labelled tasks, on the seed alone)', function () {
 
   it(`meets nDCG@5 >= ${TARGETS.ndcg5} for the ranked products`, () => {
     assert.ok(report.ndcg5 >= TARGETS.ndcg5, `nDCG@5 ${report.ndcg5}`);
+  });
+
+  it('adds a pooled product to a task\'s acceptable ones only when judged relevant for that task', () => {
+    const tasks = [{ task: 'a', kind: 'plain' as const, capabilities: ['x.y'], acceptable: ['p'] }, { task: 'b', kind: 'plain' as const, capabilities: ['x.y'], acceptable: [] }];
+    const judged = withJudgments(tasks, [
+      { task: 'a', slug: 'q', relevant: true },
+      { task: 'a', slug: 'r', relevant: false },
+      { task: 'b', slug: 'p', relevant: true },
+      { task: 'a', slug: 'p', relevant: true },
+    ]);
+    assert.deepEqual(judged.map((t) => t.acceptable), [['p', 'q'], ['p']]);
   });
 
   const cases: Array<[string[], string[], number]> = [
