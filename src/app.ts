@@ -1,22 +1,20 @@
 import Router from '@koa/router';
-import Koa from 'koa';
 import etag from '@koa/etag';
-import type { Config } from './config';
+import Koa from 'koa';
+import type { AppDeps } from './deps';
 import { accessLog } from './http/access-log';
-import { keyAuthenticator } from './http/auth';
-import { ResponseCache, serveCached } from './http/response-cache';
 import { conditionalGet } from './http/conditional-get';
 import { errorHandler } from './http/error-handler';
+import { operationRoutes } from './http/operation-routes';
 import { requestId } from './http/request-id';
+import { ResponseCache, serveCached } from './http/response-cache';
 import { mountRoute, type RouteDef } from './http/route';
-import type { Logger } from './logger';
-import type { Outbound } from './net';
-import { accountRoutes } from './routes/account';
+import { mountMcp } from './mcp/routes';
+import { badgeRoute } from './routes/badge';
 import { descriptorRoutes } from './routes/descriptors';
-import { primitiveRoutes } from './routes/primitives';
-import { registryRoutes } from './routes/registry';
-import type { Db } from './store/db';
-import type { TemporalClientHandle } from './temporal/connection';
+import { callerResolver } from './services/callers';
+import { operationHandlers } from './services/operations';
+import { registryService } from './services/registry';
 
 declare module 'koa' {
   interface Request {
@@ -24,28 +22,17 @@ declare module 'koa' {
   }
 }
 
-export interface AppDeps {
-  config: Config;
-  db: Db;
-  temporal: TemporalClientHandle;
-  logger: Logger;
-  /** Validates audit targets before any work starts (the same guard the crawler uses). */
-  outbound: Outbound;
-}
-
-/** Every route except the descriptors, which describe these. */
-export function apiRoutes(deps: AppDeps, cache = new ResponseCache()): RouteDef[] {
-  return [...registryRoutes(deps, cache), ...primitiveRoutes(deps), ...accountRoutes(deps)];
-}
-
 /** Builds the Koa app from its parts; starting and stopping servers is the caller's business. */
 export function createApp(deps: AppDeps): Koa {
   const app = new Koa({ proxy: deps.config.trustProxy });
   const router = new Router();
   const cache = new ResponseCache();
-  const routes = apiRoutes(deps, cache);
-  const authenticate = keyAuthenticator(deps.db);
-  for (const route of [...descriptorRoutes(deps, () => routes), ...routes]) mountRoute(router, route, authenticate);
+  const handlers = operationHandlers(deps);
+  // Every REST route but the descriptors, which describe these: the declared operations and the badge.
+  const routes: RouteDef[] = [...operationRoutes(handlers, cache), badgeRoute(registryService(deps.db))];
+  const resolveCaller = callerResolver(deps.db);
+  for (const route of [...descriptorRoutes(deps, () => routes), ...routes]) mountRoute(router, route, resolveCaller);
+  mountMcp(router, { handlers, resolveCaller, logger: deps.logger });
 
   app.use(requestId());
   app.use(errorHandler(deps.logger));
@@ -59,8 +46,20 @@ export function createApp(deps: AppDeps): Koa {
   app.use(serveCached(cache));
   app.use(etag());
   app.use(router.routes());
-  app.use(router.allowedMethods());
+  app.use(methodNotAllowed(router));
   // Koa would log every thrown error to stderr; ours are handled (and logged) by errorHandler.
   app.silent = true;
   return app;
+}
+
+/**
+ * 405 with `Allow` for a known path and any other method, TRACE and friends included (the router alone
+ * answers 501 to methods it does not implement, which says the server is lacking, not the request).
+ */
+function methodNotAllowed(router: Router): Koa.Middleware {
+  const allowed = router.allowedMethods();
+  return async (ctx, next) => {
+    await allowed(ctx as Parameters<typeof allowed>[0], next);
+    if (ctx.status === 501) ctx.status = 405;
+  };
 }

@@ -6,9 +6,7 @@ import { parseAllowlistSetting, parseHostMapSetting, type HostMapEntry } from '.
 
 // The one place that reads process.env. Every other module receives the parsed Config.
 
-const bool = z
-  .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off', ''])
-  .transform((v) => ['1', 'true', 'yes', 'on'].includes(v));
+const bool = z.enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off', '']).transform((v) => ['1', 'true', 'yes', 'on'].includes(v));
 
 const port = z.coerce.number().int().min(1).max(65535);
 const optionalString = z
@@ -122,9 +120,7 @@ export class ConfigError extends Error {
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
-    throw new ConfigError(
-      parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message} (got ${JSON.stringify(env[String(issue.path[0])])})`),
-    );
+    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message} (got ${JSON.stringify(env[String(issue.path[0])])})`));
   }
   const e = parsed.data;
   let outbound: Config['outbound'];

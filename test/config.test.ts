@@ -21,7 +21,10 @@ describe('config', () => {
   ];
   for (const [what, env, names] of bad) {
     it(`stops on ${what}, naming the variable`, () => {
-      assert.throws(() => loadConfig(env), (err: unknown) => err instanceof ConfigError && names.test(err.message));
+      assert.throws(
+        () => loadConfig(env),
+        (err: unknown) => err instanceof ConfigError && names.test(err.message),
+      );
     });
   }
 

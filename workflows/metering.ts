@@ -29,7 +29,7 @@ export async function metered<T>(work: () => Promise<T>, productId?: (result: T)
   return result;
 }
 
-type Reads = Pick<Activities, 'searchRegistry' | 'resolveTask'>;
+type Reads = Pick<Activities, 'findTools' | 'resolveTask'>;
 
 /** A metered call that is a single registry read: read and usage event in one local activity (see settledRead). */
 export async function meteredRead<K extends keyof Reads>(read: K, args: Parameters<Reads[K]>[0]): Promise<Awaited<ReturnType<Reads[K]>>> {

@@ -10,7 +10,16 @@ export function accessLog(logger: Logger): Middleware {
       await next();
     } finally {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      logger.debug({ method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round(ms * 10) / 10, requestId: ctx.state.requestId }, 'request');
+      logger.debug(
+        {
+          method: ctx.method,
+          path: ctx.path,
+          status: ctx.respond === false ? ctx.res.statusCode : ctx.status,
+          ms: Math.round(ms * 10) / 10,
+          requestId: ctx.state.requestId,
+        },
+        'request',
+      );
     }
   };
 }

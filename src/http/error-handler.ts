@@ -1,7 +1,9 @@
 import { STATUS_CODES } from 'node:http';
 import type { Middleware } from 'koa';
 import type { Logger } from 'pino';
-import { HttpError, unavailableDependency } from './errors';
+import { ApiError, describeFailure, type ErrorHints, type RateLimitState } from '../errors';
+import { TRIAL_QUOTA, TRIAL_WINDOW_MS } from '../services/metering';
+import { HttpError } from './errors';
 
 /**
  * Every error leaves as `{error}` (plus safe extra fields). Unknown failures become a 500 with a generic
@@ -27,6 +29,22 @@ export function errorHandler(logger: Logger): Middleware {
   };
 }
 
+/** Retry-After and the trial's RateLimit fields, the HTTP form of an error's hints. */
+export function hintHeaders(hints: ErrorHints): Record<string, string> {
+  const headers: Record<string, string> = {};
+  if (hints.retryAfterSeconds !== undefined) headers['Retry-After'] = String(hints.retryAfterSeconds);
+  if (hints.rateLimit) Object.assign(headers, rateLimitHeaders(hints.rateLimit));
+  return headers;
+}
+
+/** The IETF RateLimit fields draft, as decisions.md publishes them for the anonymous trial. */
+export function rateLimitHeaders(state: RateLimitState): Record<string, string> {
+  return {
+    'RateLimit-Policy': `"trial";q=${TRIAL_QUOTA};w=${TRIAL_WINDOW_MS / 1000}`,
+    RateLimit: `"trial";r=${state.remaining};t=${state.resetSeconds}`,
+  };
+}
+
 function defaultMessage(status: number, method: string, path: string): string {
   if (status === 405) return `Method ${method} is not allowed on ${path}`;
   if (status === 501) return `Method ${method} is not implemented`;
@@ -34,23 +52,13 @@ function defaultMessage(status: number, method: string, path: string): string {
 }
 
 function toResponse(err: unknown, method: string, path: string) {
-  if (err instanceof HttpError) {
-    return { status: err.status, body: { error: err.message, ...err.extra }, headers: err.headers };
-  }
-  const dependency = unavailableDependency(err);
-  if (dependency) {
-    const what = dependency === 'postgres' ? 'The database' : 'The workflow engine';
-    return { status: 503, body: { error: `${what} is unreachable; retry shortly` }, headers: { 'Retry-After': '5' } };
-  }
-  // Errors thrown by Koa helpers and the body parser carry an http status and an `expose` flag.
+  // Errors thrown by Koa helpers carry an http status and an `expose` flag.
   const e = err as { status?: number; statusCode?: number; expose?: boolean; message?: string; headers?: Record<string, string> };
-  const status = e.status ?? e.statusCode;
-  if (typeof status === 'number' && status >= 400 && status < 500) {
-    return {
-      status,
-      body: { error: e.expose && e.message ? e.message : defaultMessage(status, method, path) },
-      headers: e.headers ?? {},
-    };
+  const koaStatus = e?.status ?? e?.statusCode;
+  if (!(err instanceof ApiError) && typeof koaStatus === 'number' && koaStatus >= 400 && koaStatus < 500) {
+    return { status: koaStatus, body: { error: e.expose && e.message ? e.message : defaultMessage(koaStatus, method, path) }, headers: e.headers ?? {} };
   }
-  return { status: 500, body: { error: 'Internal server error' }, headers: {} };
+  const failure = describeFailure(err);
+  const headers = { ...hintHeaders(failure.hints), ...(err instanceof HttpError ? err.headers : {}) };
+  return { status: failure.status, body: { error: failure.message, ...failure.extra }, headers };
 }

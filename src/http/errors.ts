@@ -1,46 +1,14 @@
-import { isGrpcServiceError } from '@temporalio/client';
+import { ApiError } from '../errors';
 
-/** An error whose status and message are safe to show to the caller. */
-export class HttpError extends Error {
+/** An ApiError that also needs HTTP headers of its own (e.g. closing the connection on a refused upload). */
+export class HttpError extends ApiError {
   constructor(
-    readonly status: number,
+    status: number,
     message: string,
-    readonly extra: Record<string, unknown> = {},
+    extra: Record<string, unknown> = {},
     readonly headers: Record<string, string> = {},
   ) {
-    super(message);
+    super(status, message, extra);
     this.name = 'HttpError';
   }
-}
-
-export const badRequest = (message: string, extra?: Record<string, unknown>) => new HttpError(400, message, extra);
-export const notFound = (message: string) => new HttpError(404, message);
-
-/** Postgres or Temporal cannot be reached right now: the caller should retry later (503). */
-export class DependencyUnavailableError extends Error {
-  constructor(readonly dependency: 'postgres' | 'temporal', cause?: unknown) {
-    super(`${dependency === 'postgres' ? 'The database' : 'The workflow engine'} is unreachable; retry shortly`, { cause });
-    this.name = 'DependencyUnavailableError';
-  }
-}
-
-const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN']);
-// SQLSTATE class 08 (connection exception) and 57P0x (server shutting down / cannot connect now).
-const PG_UNAVAILABLE = /^(08|57P0)/;
-// gRPC UNAVAILABLE (14) and DEADLINE_EXCEEDED (4): the Temporal frontend did not answer.
-const GRPC_UNAVAILABLE = new Set([4, 14]);
-
-/** Which dependency, if any, an error says is unreachable. */
-export function unavailableDependency(err: unknown): 'postgres' | 'temporal' | undefined {
-  for (let e: unknown = err, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
-    if (e instanceof DependencyUnavailableError) return e.dependency;
-    if (isGrpcServiceError(e) && GRPC_UNAVAILABLE.has(e.code)) return 'temporal';
-    const { name, code } = e as { name?: string; code?: unknown };
-    if (name === 'ServiceError' || name === 'TransportError') {
-      if (/UNAVAILABLE|DEADLINE_EXCEEDED|connect/i.test(String((e as Error).message))) return 'temporal';
-    }
-    if (name === 'KnexTimeoutError') return 'postgres';
-    if (typeof code === 'string' && (NETWORK_CODES.has(code) || PG_UNAVAILABLE.test(code))) return 'postgres';
-  }
-  return undefined;
 }

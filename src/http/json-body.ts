@@ -19,7 +19,8 @@ export function jsonBody(): Middleware {
     const declared = Number(ctx.get('content-length') || 0);
     if (declared > BODY_LIMIT_BYTES) throw tooLarge();
     try {
-      ctx.request.body = await coBody.json(ctx, { limit: BODY_LIMIT_BYTES, strict: true });
+      // A `__proto__` key is an unknown field like any other: removed (never merged into a prototype), not a 400.
+      ctx.request.body = await coBody.json(ctx, { limit: BODY_LIMIT_BYTES, strict: true, onProtoPoisoning: 'remove' } as coBody.Options);
     } catch (err) {
       const e = err as { status?: number; type?: string };
       if (e.status === 413) throw tooLarge();

@@ -4,7 +4,7 @@ import type { Context } from 'koa';
 import type { z } from 'zod';
 import type { ZodObject, ZodType } from 'zod';
 import { ErrorSchema } from '../schemas/common';
-import type { Authenticate } from './auth';
+import type { ResolveCaller } from '../services/callers';
 import { jsonBody } from './json-body';
 import { parseInput } from './validate';
 
@@ -34,15 +34,16 @@ export interface RouteDef<
   /** Whether the route appears in /openapi.json (the spec describes the /v1 surface and descriptors). */
   documented?: boolean;
   auth: 'open' | 'metered' | 'key';
-  request?: { query?: Q; params?: P; body?: B };
+  /** `headers` are documented only: the handler reads and checks them itself. */
+  request?: { query?: Q; params?: P; body?: B; bodyOptional?: boolean; headers?: ZodObject };
+  /** Error statuses beyond those every route of its kind has (see errorResponses). */
+  errors?: Partial<Record<number, string>>;
   responses: Record<number, { description: string; schema?: ZodType; contentType?: string }>;
   /** Returns the JSON body for 200, or sets ctx itself (other types, statuses) and returns undefined. */
   handler: (input: RouteInput<Q, P, B>, ctx: Context) => unknown;
 }
 
-export function defineRoute<Q extends Shape | undefined, P extends Shape | undefined, B extends ZodType | undefined>(
-  def: RouteDef<Q, P, B>,
-): RouteDef {
+export function defineRoute<Q extends Shape | undefined, P extends Shape | undefined, B extends ZodType | undefined>(def: RouteDef<Q, P, B>): RouteDef {
   return def as unknown as RouteDef;
 }
 
@@ -50,19 +51,19 @@ export function koaPath(openApiPath: string): string {
   return openApiPath.replace(/\{([A-Za-z0-9_]+)\}/g, ':$1');
 }
 
-export function mountRoute(router: Router, def: RouteDef, authenticate?: Authenticate): void {
+export function mountRoute(router: Router, def: RouteDef, resolveCaller?: ResolveCaller): void {
+  if (def.auth !== 'open' && !resolveCaller) throw new Error(`route ${def.path} needs a caller resolver`);
   // Bodies are read only by routes that take one, after routing: an unknown path is a 404 and a wrong
   // method a 405 whatever the body holds.
   const middleware = def.request?.body ? [jsonBody()] : [];
   router[def.method](koaPath(def.path), ...middleware, async (ctx) => {
-    if (def.auth !== 'open') {
-      if (!authenticate) throw new Error(`route ${def.path} needs an authenticator`);
-      ctx.state.caller = await authenticate(ctx, def.auth);
-    }
+    // Open routes ignore x-api-key: no key lookup on registry reads.
+    if (def.auth !== 'open') ctx.state.caller = await resolveCaller!(ctx.get('x-api-key'), { keyRequired: def.auth === 'key', ip: ctx.ip });
+    const body = ctx.request.body ?? (def.request?.bodyOptional ? {} : undefined);
     const input = {
       query: def.request?.query ? parseInput(def.request.query, ctx.query, 'query') : {},
       params: def.request?.params ? parseInput(def.request.params, ctx.params, 'params') : {},
-      body: def.request?.body ? parseInput(def.request.body, ctx.request.body, 'body') : undefined,
+      body: def.request?.body ? parseInput(def.request.body, body, 'body') : undefined,
     };
     const result = await def.handler(input as never, ctx);
     if (result !== undefined) ctx.body = result;
@@ -89,7 +90,8 @@ export function toOpenApiRoute(def: RouteDef): RouteConfig {
     request: {
       query: def.request?.query,
       params: def.request?.params,
-      body: def.request?.body ? { required: true, content: { 'application/json': { schema: def.request.body } } } : undefined,
+      headers: def.request?.headers,
+      body: def.request?.body ? { required: !def.request.bodyOptional, content: { 'application/json': { schema: def.request.body } } } : undefined,
     },
     responses,
   };
@@ -104,5 +106,6 @@ function errorResponses(def: RouteDef): Array<[number, string]> {
   if (def.auth === 'metered') {
     list.push([402, 'Quota exhausted or spend limit reached'], [429, 'Anonymous trial bucket empty (see Retry-After)']);
   }
+  for (const [status, description] of Object.entries(def.errors ?? {})) list.push([Number(status), description!]);
   return list;
 }

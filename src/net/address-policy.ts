@@ -147,7 +147,9 @@ function parseIPv4Like(host: string): HostLiteral | null {
   const tail = nums[nums.length - 1];
   if (head.some((n) => n > 255) || tail >= 256 ** (5 - nums.length)) return { kind: 'invalid', reason: 'IPv4 part out of range' };
   let value = tail;
-  head.forEach((n, i) => (value += n * 256 ** (3 - i)));
+  head.forEach((n, i) => {
+    value += n * 256 ** (3 - i);
+  });
   return { kind: 'ipv4', ip: [24, 16, 8, 0].map((s) => Math.floor(value / 2 ** s) % 256).join('.') };
 }
 

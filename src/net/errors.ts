@@ -1,14 +1,7 @@
 // The one error type the outbound layer throws, so callers can map failures to API answers by `code`
 // (e.g. BAD_URL/BLOCKED_ADDRESS → 400) without parsing messages.
 
-export type OutboundErrorCode =
-  | 'BAD_URL'
-  | 'BLOCKED_ADDRESS'
-  | 'TOO_LARGE'
-  | 'TIMEOUT'
-  | 'TOO_MANY_REDIRECTS'
-  | 'ROBOTS_DISALLOWED'
-  | 'NETWORK';
+export type OutboundErrorCode = 'BAD_URL' | 'BLOCKED_ADDRESS' | 'TOO_LARGE' | 'TIMEOUT' | 'TOO_MANY_REDIRECTS' | 'ROBOTS_DISALLOWED' | 'NETWORK';
 
 export class OutboundError extends Error {
   override readonly name = 'OutboundError';

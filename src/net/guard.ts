@@ -32,8 +32,7 @@ export interface ConnectTarget {
   hostKey: string;
 }
 
-export const systemResolver: Resolver = async (hostname) =>
-  (await dnsPromises.lookup(hostname, { all: true, verbatim: true })).map((a) => a.address);
+export const systemResolver: Resolver = async (hostname) => (await dnsPromises.lookup(hostname, { all: true, verbatim: true })).map((a) => a.address);
 
 export const normaliseName = (name: string) => name.toLowerCase().replace(/\.$/, '');
 

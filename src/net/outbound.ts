@@ -96,8 +96,19 @@ interface RunResult {
 const REDIRECT_STATUS = new Set([301, 302, 303, 307, 308]);
 // Set by the layer itself (user-agent, accept-encoding, host, framing) or meaningless to forward.
 const DROPPED_HEADERS = new Set([
-  'host', 'user-agent', 'accept-encoding', 'content-length', 'transfer-encoding', 'connection', 'keep-alive',
-  'upgrade', 'te', 'trailer', 'expect', 'proxy-connection', 'proxy-authorization',
+  'host',
+  'user-agent',
+  'accept-encoding',
+  'content-length',
+  'transfer-encoding',
+  'connection',
+  'keep-alive',
+  'upgrade',
+  'te',
+  'trailer',
+  'expect',
+  'proxy-connection',
+  'proxy-authorization',
 ]);
 const BODY_HEADERS = ['content-type', 'content-encoding', 'content-language', 'content-location'];
 const CREDENTIAL_HEADERS = ['authorization', 'cookie'];

@@ -8,7 +8,10 @@ import type { HostMapEntry } from './guard';
 /** "acme.test=127.0.0.1:8081,v6.test=[::1]:8082,plain.test=127.0.0.1" → Map. Throws on a malformed pair. */
 export function parseHostMapSetting(value: string | undefined): Map<string, HostMapEntry> {
   const map = new Map<string, HostMapEntry>();
-  for (const pair of (value ?? '').split(',').map((s) => s.trim()).filter(Boolean)) {
+  for (const pair of (value ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     const m = /^([^=\s]+)=(?:\[([^\]]+)\]|([^:\s]+))(?::(\d+))?$/.exec(pair);
     const name = m ? parseHostLiteral(m[1]) : null;
     const ip = m ? (m[2] ?? m[3]) : '';
@@ -23,7 +26,10 @@ export function parseHostMapSetting(value: string | undefined): Map<string, Host
 
 /** "fixture.test,127.0.0.0/8,::1" → entries. Throws on an entry that is neither a host, an IP nor a CIDR. */
 export function parseAllowlistSetting(value: string | undefined): string[] {
-  const entries = (value ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  const entries = (value ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   for (const entry of entries) {
     if (!parseAllowEntry(entry)) throw new Error(`not a host, IP or CIDR: ${JSON.stringify(entry)}`);
   }

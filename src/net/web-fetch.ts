@@ -28,7 +28,9 @@ export function createWebFetch(run: (url: string, init: WebRunInit) => Promise<W
     // normalisation, GET/HEAD without body, credentials in URLs refused).
     const request = new Request(input, init);
     const headers: Record<string, string> = {};
-    request.headers.forEach((value, name) => (headers[name] = value));
+    request.headers.forEach((value, name) => {
+      headers[name] = value;
+    });
     const body = request.body ? Buffer.from(await request.arrayBuffer()) : undefined;
     const { url, redirected, result } = await run(request.url, {
       method: request.method,

@@ -3,9 +3,14 @@ import { HealthSchema } from '../schemas/common';
 import { buildOpenApiDocument } from '../schemas/openapi';
 import { checkHealth } from '../services/health';
 import { renderLlmsTxt } from '../services/llms-txt';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../deps';
+import { serverCard } from '../mcp/routes';
+import { toolOperations } from '../mcp/server';
 
-/** /health, /llms.txt and /openapi.json. `catalog` is every other route, described by the last two. */
+/**
+ * /health, /llms.txt, /openapi.json and the MCP server card. `catalog` is every other route, described by
+ * llms.txt and the OpenAPI document.
+ */
 export function descriptorRoutes(deps: AppDeps, catalog: () => RouteDef[]): RouteDef[] {
   let openApi: unknown;
   let llmsTxt: string | undefined;
@@ -38,7 +43,11 @@ export function descriptorRoutes(deps: AppDeps, catalog: () => RouteDef[]): Rout
       auth: 'open',
       responses: { 200: { description: 'Markdown text', contentType: 'text/plain' } },
       handler: (_input, ctx) => {
-        llmsTxt ??= renderLlmsTxt(described(), deps.config.publicBaseUrl);
+        llmsTxt ??= renderLlmsTxt(
+          described(),
+          deps.config.publicBaseUrl,
+          toolOperations().map((op) => ({ name: op.tool!.name, summary: op.summary })),
+        );
         ctx.type = 'text/plain; charset=utf-8';
         ctx.set('Cache-Control', 'public, max-age=300');
         ctx.body = llmsTxt;
@@ -57,6 +66,21 @@ export function descriptorRoutes(deps: AppDeps, catalog: () => RouteDef[]): Rout
         return openApi;
       },
     }),
+    ...['/.well-known/mcp/server-card.json', '/.well-known/mcp.json'].map((path) =>
+      defineRoute({
+        method: 'get',
+        path,
+        tag: 'Descriptors',
+        summary: 'MCP server card: the hosted MCP endpoint and the header it needs',
+        auth: 'open',
+        documented: false,
+        responses: { 200: { description: 'Server card' } },
+        handler: (_input, ctx) => {
+          ctx.set('Cache-Control', 'public, max-age=3600');
+          return serverCard(deps.config.publicBaseUrl);
+        },
+      }),
+    ),
   ];
   return own;
 }

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { RecentOutput } from './recent-output';
 
 export interface EmbeddedPostgresOptions {
   /** The cluster's directory; kept across restarts unless `persistent` is false. */
@@ -15,6 +16,8 @@ export interface EmbeddedPostgresOptions {
 
 export interface RunningPostgres {
   url: string;
+  /** Rejects, naming Postgres and its last log lines, if it exits before stop(); never settles otherwise. */
+  died: Promise<never>;
   stop(): Promise<void>;
 }
 
@@ -36,7 +39,7 @@ export async function startEmbeddedPostgres(o: EmbeddedPostgresOptions): Promise
   const password = readFileSync(passwordFile, 'utf8').trim();
 
   const EmbeddedPostgres = await loadEmbeddedPostgres();
-  const recent: string[] = [];
+  const recent = new RecentOutput();
   const pg = new EmbeddedPostgres({
     databaseDir: clusterDir,
     port: o.port,
@@ -48,34 +51,71 @@ export async function startEmbeddedPostgres(o: EmbeddedPostgresOptions): Promise
     // The package asks initdb for en_US.UTF-8 messages, a locale many machines lack; a later flag wins.
     initdbFlags: ['--encoding=UTF8', '--locale=C', '--lc-messages=C'],
     postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200'],
-    onLog: (m: string) => {
-      recent.push(m);
-      if (recent.length > 40) recent.shift();
-    },
-    onError: (e: unknown) => recent.push(String(e)),
+    onLog: (m: string) => recent.push(m),
+    onError: (e: unknown) => recent.push(`${String(e)}\n`),
   });
   try {
     if (fresh) await pg.initialise();
     await pg.start();
     if (fresh) await pg.createDatabase(o.database);
   } catch (err) {
-    await pg.stop().catch(() => undefined);
-    throw new Error(`embedded Postgres did not start (${String(err ?? 'exited')}):\n${recent.join('').slice(-3000)}`);
+    // pg.stop() waits for an 'exit' event; on a Postgres that already exited (a taken port, a bad cluster)
+    // it never settles, the event loop drains, and Node ended the start with status 0 and no word.
+    const child = childOf(pg);
+    if (isRunning(child)) await pg.stop().catch(() => undefined);
+    throw new Error(`embedded Postgres failed during start-up (${startFailure(err, child)}); its last log lines:\n${recent.last()}`);
   }
+  const child = childOf(pg);
+  let stopping = false;
+  const died = new Promise<never>((_, reject) => {
+    child?.once('exit', (code, signal) => {
+      if (!stopping) reject(new Error(`embedded Postgres exited (${code ?? signal}); its last log lines:\n${recent.last()}`));
+    });
+  });
+  died.catch(() => undefined); // only start-up races it; afterwards a death must not become an unhandled rejection
   // If this process ends without an orderly stop (a crash, process.exit), still ask Postgres to shut down.
-  const child = (pg as unknown as { process?: ChildProcess }).process;
   const onExit = () => child?.kill('SIGINT');
   process.once('exit', onExit);
   return {
-    url: `postgres://${USER}:${encodeURIComponent(password)}@127.0.0.1:${o.port}/${o.database}`,
+    url: connectionUrl(password, o.port, o.database),
+    died,
     stop: async () => {
+      stopping = true;
       // pg.stop() waits for an 'exit' that has already happened when Postgres got the terminal's Ctrl-C
       // itself (same process group), so skip it for a server that is already gone.
       process.removeListener('exit', onExit);
-      if (child && (child.exitCode !== null || child.signalCode !== null)) return;
+      if (!isRunning(child)) return;
       await pg.stop();
     },
   };
+}
+
+function childOf(pg: object): ChildProcess | undefined {
+  return (pg as { process?: ChildProcess }).process;
+}
+
+function isRunning(child: ChildProcess | undefined): boolean {
+  return !!child && child.exitCode === null && child.signalCode === null;
+}
+
+/** The package rejects with nothing when Postgres exits, and with a bare string when initdb fails. */
+function startFailure(err: unknown, child: ChildProcess | undefined): string {
+  if (err instanceof Error) return err.message;
+  if (err) return String(err);
+  if (child && !isRunning(child)) return `postgres exited with ${child.exitCode ?? child.signalCode}`;
+  return 'no reason given';
+}
+
+const connectionUrl = (password: string, port: number, database: string) => `postgres://${USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`;
+
+/**
+ * The URL of an embedded cluster that `npm start` runs (for operator tools such as `agentdex admin`), or
+ * undefined when the directory holds none.
+ */
+export function embeddedPostgresUrl(dir: string, port: number, database: string): string | undefined {
+  const passwordFile = path.join(dir, 'password');
+  if (!existsSync(passwordFile)) return undefined;
+  return connectionUrl(readFileSync(passwordFile, 'utf8').trim(), port, database);
 }
 
 /** As root, the cluster runs as `postgres`, which must be able to walk down to its directory. */

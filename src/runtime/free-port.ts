@@ -12,10 +12,15 @@ export function freePort(host = '127.0.0.1'): Promise<number> {
   });
 }
 
-/** Resolves once something accepts TCP connections on host:port, or rejects after timeoutMs. */
-export async function waitForPort(host: string, port: number, timeoutMs: number): Promise<void> {
+/**
+ * Resolves once something accepts TCP connections on host:port, or rejects after timeoutMs. Whatever
+ * answers need not be the server the caller started: callers must prove that separately. `signal` stops
+ * the polling (the server died, no point waiting out the timeout).
+ */
+export async function waitForPort(host: string, port: number, timeoutMs: number, signal?: AbortSignal): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
+    if (signal?.aborted) throw new Error(`stopped waiting for ${host}:${port}`);
     const ok = await new Promise<boolean>((resolve) => {
       const socket = net.connect({ host, port });
       socket.once('connect', () => {

@@ -8,7 +8,9 @@ export interface RunningHttpServer {
 }
 
 export async function listen(app: Koa, host: string, port: number): Promise<RunningHttpServer> {
-  const server = http.createServer(app.callback());
+  // 64 KiB of request line and headers (Node's default is 16): a long but valid query string reaches the
+  // app and its validation (a JSON 400 naming the field) instead of Node's bare 431.
+  const server = http.createServer({ maxHeaderSize: 64 * 1024 }, app.callback());
   // Slightly above common load balancer idle timeouts so they close first.
   server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve, reject) => {

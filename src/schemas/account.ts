@@ -1,24 +1,26 @@
+import { clampedInteger, Guid, text } from './common';
 import { z } from './zod';
 
-const money = z.number().min(0).max(1e9);
+// The columns are numeric(14, 6): up to 99,999,999.999999.
+const money = z.number().min(0).max(99_999_999);
 
 export const SignupBodySchema = z
   .object({
-    email: z.email().max(320),
-    workspaceName: z.string().trim().min(1).max(100).optional(),
+    email: z.email({ pattern: z.regexes.html5Email }).max(320),
+    workspaceName: text(100).optional(),
   })
   .openapi('SignupRequest');
 
 export const ApiKeySchema = z
   .object({
-    key: z.string().openapi({ description: 'The raw key, shown this once: store it now' }),
+    key: z.string().meta({ description: 'The raw key, shown this once: store it now' }),
     id: z.string(),
     prefix: z.string(),
     workspaceId: z.string().optional(),
   })
   .openapi('ApiKey');
 
-export const KeyCreateBodySchema = z.object({ label: z.string().trim().min(1).max(100).optional() }).default({}).openapi('KeyCreateRequest');
+export const KeyCreateBodySchema = z.object({ label: text(100).optional() }).openapi('KeyCreateRequest');
 
 export const KeyListSchema = z
   .object({
@@ -35,7 +37,7 @@ export const KeyListSchema = z
   })
   .openapi('KeyList');
 
-export const KeyParamsSchema = z.object({ id: z.uuid() });
+export const KeyParamsSchema = z.object({ id: Guid });
 
 export const PlansSchema = z
   .object({
@@ -95,11 +97,11 @@ const Instant = z
 
 export const UsageEventsQuerySchema = z.object({
   event_type: z.enum(['audit_run', 'workflow_execution', 'agent_discovery_check']).optional(),
-  product_id: z.uuid().optional(),
-  from: Instant.optional().openapi({ type: 'string', format: 'date-time' }),
-  to: Instant.optional().openapi({ type: 'string', format: 'date-time' }),
-  limit: z.coerce.number().int().min(1).default(100).transform((n) => Math.min(n, 1000)).openapi({ type: 'integer', description: 'Default 100; above 1000 is clamped' }),
-  offset: z.coerce.number().int().min(0).default(0).openapi({ type: 'integer' }),
+  product_id: Guid.optional(),
+  from: Instant.optional().meta({ type: 'string', format: 'date-time' }),
+  to: Instant.optional().meta({ type: 'string', format: 'date-time' }),
+  limit: clampedInteger({ min: 1, clampTo: 1000, default: 100, description: 'Default 100; above 1000 is clamped' }),
+  offset: z.coerce.number().int().min(0).default(0).meta({ type: 'integer', minimum: 0, maximum: Number.MAX_SAFE_INTEGER }),
 });
 
 export const UsageEventSchema = z
@@ -136,5 +138,9 @@ export const LimitsPatchSchema = z
     hardLimitUsd: money.nullable().optional(),
     notificationsEnabled: z.boolean().optional(),
   })
-  .refine((b) => Object.values(b).some((v) => v !== undefined), { message: 'at least one of monthlyBudgetUsd, warningThresholdUsd, hardLimitUsd, notificationsEnabled is required' })
+  .refine((b) => Object.values(b).some((v) => v !== undefined), {
+    message: 'at least one of monthlyBudgetUsd, warningThresholdUsd, hardLimitUsd, notificationsEnabled is required',
+  })
+  // The same rule, published: at least one of the fields (unknown fields alone do not count).
+  .meta({ anyOf: ['monthlyBudgetUsd', 'warningThresholdUsd', 'hardLimitUsd', 'notificationsEnabled'].map((field) => ({ required: [field] })) })
   .openapi('LimitsPatch');

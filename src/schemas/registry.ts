@@ -1,18 +1,16 @@
+import { clampedInteger, Slug, text } from './common';
 import { z } from './zod';
 
 export const MAX_LIMIT = 100;
 export const DEFAULT_LIMIT = 50;
 
 /** limit: default 50; anything above 100 is clamped to 100, not refused. */
-export const LimitSchema = z.coerce
-  .number()
-  .int()
-  .min(1)
-  .default(DEFAULT_LIMIT)
-  .transform((n) => Math.min(n, MAX_LIMIT))
-  .openapi({ description: `Maximum rows (default ${DEFAULT_LIMIT}; values above ${MAX_LIMIT} are clamped)`, type: 'integer', example: 20 });
-
-const Slug = z.string().min(1).max(200);
+export const LimitSchema = clampedInteger({
+  min: 1,
+  clampTo: MAX_LIMIT,
+  default: DEFAULT_LIMIT,
+  description: `Maximum rows (default ${DEFAULT_LIMIT}; values above ${MAX_LIMIT} are clamped)`,
+});
 
 export const ScoresSchema = z
   .object({
@@ -24,9 +22,7 @@ export const ScoresSchema = z
   })
   .openapi('Scores');
 
-export const RegistryRowSchema = z
-  .object({ slug: z.string(), name: z.string(), domain: z.string(), readiness: z.number().int() })
-  .openapi('RegistryRow');
+export const RegistryRowSchema = z.object({ slug: z.string(), name: z.string(), domain: z.string(), readiness: z.number().int() }).openapi('RegistryRow');
 
 export const SignalsSchema = z
   .object({
@@ -40,8 +36,8 @@ export const SignalsSchema = z
 
 export const FreshnessSchema = z
   .object({
-    source: z.enum(['seed', 'audit']).openapi({ description: '`seed`: provisional scores from public data until a real audit replaces them' }),
-    asOf: z.string().openapi({ format: 'date-time' }),
+    source: z.enum(['seed', 'audit']).meta({ description: '`seed`: provisional scores from public data until a real audit replaces them' }),
+    asOf: z.string().meta({ format: 'date-time' }),
   })
   .openapi('Freshness');
 
@@ -56,22 +52,20 @@ export const AuditReportSchema = z
     description: z.string(),
     categories: z.array(z.string()),
     claimed: z.boolean(),
-    auditedAt: z.string().nullable().openapi({ format: 'date-time' }),
+    auditedAt: z.string().nullable().meta({ format: 'date-time' }),
     freshness: FreshnessSchema,
   })
   .openapi('AuditReport');
 
 export const RegistryQuerySchema = z.object({
-  category: Slug.optional().openapi({ description: 'Category slug (see /v1/categories)' }),
-  minScore: z.coerce.number().int().min(0).max(100).default(0).openapi({ type: 'integer', description: 'Minimum readiness, 0..100' }),
+  category: Slug.optional().meta({ description: 'Category slug (see /v1/categories)' }),
+  minScore: z.coerce.number().int().min(0).max(100).default(0).meta({ type: 'integer', minimum: 0, maximum: 100, description: 'Minimum readiness, 0..100' }),
   limit: LimitSchema,
 });
 
-export const SlugParamsSchema = z.object({ slug: Slug.openapi({ description: 'Registry slug', example: 'stripe' }) });
+export const SlugParamsSchema = z.object({ slug: Slug.meta({ description: 'Registry slug', example: 'stripe' }) });
 
-export const CategorySchema = z
-  .object({ slug: z.string(), name: z.string(), description: z.string(), productCount: z.number().int() })
-  .openapi('Category');
+export const CategorySchema = z.object({ slug: z.string(), name: z.string(), description: z.string(), productCount: z.number().int() }).openapi('Category');
 
 export const CategoryListSchema = z.object({ categories: z.array(CategorySchema) }).openapi('CategoryList');
 
@@ -91,14 +85,21 @@ export const RequirementsSchema = z
 
 export const SearchBodySchema = z
   .object({
-    query: z.string().trim().min(1).max(500).openapi({ example: 'send transactional email' }),
+    query: text(500).meta({ example: 'send transactional email' }),
     requirements: RequirementsSchema.optional(),
     limit: LimitSchema.optional(),
   })
   .openapi('SearchRequest');
 
 export const CompareBodySchema = z
-  .object({ slugs: z.array(Slug).min(2).max(10).openapi({ example: ['stripe', 'paypal'] }) })
+  .object({
+    slugs: z
+      .array(Slug)
+      .min(2)
+      .max(10)
+      .refine((slugs) => new Set(slugs).size === slugs.length, 'must not repeat a slug')
+      .meta({ uniqueItems: true, example: ['stripe', 'paypal'] }),
+  })
   .openapi('CompareRequest');
 
 export const COMPARE_FIELDS = [

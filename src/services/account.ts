@@ -2,7 +2,7 @@ import { mintApiKey } from '../domain/api-keys';
 import { trialClientKey } from '../domain/client-key';
 import { decide, spendStatus } from '../domain/entitlements';
 import { billingPeriod, EVENT_TYPES, PLANS, planFor, RATES_USD } from '../domain/plans';
-import { HttpError, badRequest, notFound } from '../http/errors';
+import { ApiError, badRequest, notFound } from '../errors';
 import type { Db } from '../store/db';
 import { readLimits } from '../store/metering';
 import { billableCounts, countRecentSignups, listUsageEvents, periodCounters, recordSignup, upsertLimits, type EventFilter } from '../store/usage';
@@ -16,7 +16,7 @@ const iso = (d: Date | null | undefined) => (d ? new Date(d).toISOString() : nul
 export function accountService(db: Db, signup: 'open' | 'closed') {
   async function workspaceOf(workspaceId: string) {
     const ws = await findWorkspace(db, workspaceId);
-    if (!ws) throw new HttpError(401, 'Invalid or revoked API key');
+    if (!ws) throw new ApiError(401, 'Invalid or revoked API key');
     return ws;
   }
 
@@ -33,14 +33,24 @@ export function accountService(db: Db, signup: 'open' | 'closed') {
 
   return {
     async signup(email: string, workspaceName: string | undefined, ip: string) {
-      if (signup === 'closed') throw new HttpError(403, 'Signup is closed on this deployment; ask the operator for a workspace');
+      if (signup === 'closed') throw new ApiError(403, 'Signup is closed on this deployment; ask the operator for a workspace');
       const clientKey = trialClientKey(ip);
       if ((await countRecentSignups(db, clientKey, new Date(Date.now() - 86_400_000))) >= SIGNUPS_PER_IP_PER_DAY) {
-        throw new HttpError(429, `At most ${SIGNUPS_PER_IP_PER_DAY} signups per IP per day`, {}, { 'Retry-After': '3600' });
+        throw new ApiError(429, `At most ${SIGNUPS_PER_IP_PER_DAY} signups per IP per day`, { retryAfter: 3600 }, { retryAfterSeconds: 3600 });
       }
       await recordSignup(db, clientKey);
+      return this.createWorkspace({ name: workspaceName ?? email, email, plan: 'free', keyLabel: 'signup' });
+    },
+
+    /** A workspace and its first key (signup, and operators' `agentdex admin create-workspace`). */
+    async createWorkspace(o: { name: string; email?: string; plan: string; keyLabel: string }) {
+      if (!PLANS[o.plan]) throw badRequest(`Unknown plan '${o.plan}' (plans: ${Object.keys(PLANS).join(', ')})`);
       const key = mintApiKey();
-      const { workspace, keyId } = await insertWorkspaceWithKey(db, { name: workspaceName ?? email, email, plan: 'free' }, { hash: key.hash, prefix: key.prefix, label: 'signup' });
+      const { workspace, keyId } = await insertWorkspaceWithKey(
+        db,
+        { name: o.name, email: o.email, plan: o.plan },
+        { hash: key.hash, prefix: key.prefix, label: o.keyLabel },
+      );
       return { key: key.raw, id: keyId, prefix: key.prefix, workspaceId: workspace.id };
     },
 
@@ -54,7 +64,14 @@ export function accountService(db: Db, signup: 'open' | 'closed') {
     async listKeys(workspaceId: string) {
       const rows = await listApiKeys(db, workspaceId);
       return {
-        keys: rows.map((k) => ({ id: k.id, label: k.label, prefix: k.prefix, createdAt: iso(k.created_at)!, lastUsedAt: iso(k.last_used_at), revokedAt: iso(k.revoked_at) })),
+        keys: rows.map((k) => ({
+          id: k.id,
+          label: k.label,
+          prefix: k.prefix,
+          createdAt: iso(k.created_at)!,
+          lastUsedAt: iso(k.last_used_at),
+          revokedAt: iso(k.revoked_at),
+        })),
       };
     },
 
@@ -129,7 +146,8 @@ export function accountService(db: Db, signup: 'open' | 'closed') {
     },
 
     async events(workspaceId: string, filter: EventFilter) {
-      if (filter.from && filter.to && filter.from > filter.to) throw badRequest('Invalid request: query.from: must not be after query.to');
+      // An empty window holds no events (as Stripe answers created[gte] > created[lte]); not an error.
+      if (filter.from && filter.to && filter.from > filter.to) return { events: [] };
       const rows = await listUsageEvents(db, workspaceId, filter);
       return { events: rows.map((e) => ({ ...e, occurred_at: iso(e.occurred_at)! })) };
     },
@@ -139,7 +157,10 @@ export function accountService(db: Db, signup: 'open' | 'closed') {
       return { ...v.limits, spendStatus: spendStatus(v.spentUsd, v.limits), spentUsd: round(v.spentUsd) };
     },
 
-    async patchLimits(workspaceId: string, patch: { monthlyBudgetUsd?: number | null; warningThresholdUsd?: number | null; hardLimitUsd?: number | null; notificationsEnabled?: boolean }) {
+    async patchLimits(
+      workspaceId: string,
+      patch: { monthlyBudgetUsd?: number | null; warningThresholdUsd?: number | null; hardLimitUsd?: number | null; notificationsEnabled?: boolean },
+    ) {
       const current = await readLimits(db, workspaceId);
       const warning = patch.warningThresholdUsd !== undefined ? patch.warningThresholdUsd : current.warningThresholdUsd;
       const hard = patch.hardLimitUsd !== undefined ? patch.hardLimitUsd : current.hardLimitUsd;

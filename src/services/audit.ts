@@ -1,7 +1,7 @@
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../deps';
 import { parseAuditTarget } from '../domain/audit-target';
 import type { CheckResult } from '../domain/audit/run-audits';
-import { badRequest, notFound } from '../http/errors';
+import { badRequest, notFound } from '../errors';
 import { OutboundError } from '../net';
 import { findDomainBySlug } from '../store/audits';
 import { findProductBySlug } from '../store/products';
@@ -17,10 +17,10 @@ export type AuditResponse = AuditReport & {
 /** GET /v1/audit: validate the target before any work, and present the workflow's result as the report. */
 export function auditService(deps: Pick<AppDeps, 'db' | 'temporal' | 'config' | 'outbound'>) {
   return {
-    /** The registrable domain to audit, or a 400/404 naming what is wrong with the input. */
-    async resolveDomain(input: string): Promise<string> {
+    /** The registrable domain to audit (or read), or a 400/404 naming what is wrong with the input field. */
+    async resolveDomain(input: string, field = 'query.domain'): Promise<string> {
       const target = parseAuditTarget(input);
-      if (target.kind === 'invalid') throw badRequest(`Invalid request: query.domain: ${target.reason}`);
+      if (target.kind === 'invalid') throw badRequest(`Invalid request: ${field}: ${target.reason}`);
       if (target.kind === 'slug') {
         const domain = await findDomainBySlug(deps.db, target.slug);
         if (!domain) throw notFound(`No product with slug '${target.slug}'`);
@@ -30,7 +30,7 @@ export function auditService(deps: Pick<AppDeps, 'db' | 'temporal' | 'config' | 
         await deps.outbound.preflight(target.host);
       } catch (err) {
         if (err instanceof OutboundError && (err.code === 'BLOCKED_ADDRESS' || err.code === 'BAD_URL')) {
-          throw badRequest(`Invalid request: query.domain: ${target.host} is not a public internet host`, { code: err.code });
+          throw badRequest(`Invalid request: ${field}: ${target.host} is not a public internet host`, { code: err.code });
         }
         // A name that does not resolve is still a valid question: the audit reports the site unreachable.
       }

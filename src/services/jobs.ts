@@ -1,6 +1,6 @@
-import type { AppDeps } from '../app';
-import type { Caller } from '../http/auth';
-import { notFound } from '../http/errors';
+import type { AppDeps } from '../deps';
+import type { Caller } from './callers';
+import { notFound } from '../errors';
 import { findJob, insertJob } from '../store/jobs';
 import type { AuditWorkflowResult } from '../../workflows/audit';
 import { auditService } from './audit';

@@ -5,7 +5,7 @@ import type { RouteDef } from '../http/route';
  * capability, each pointing at its operation in /openapi.json. Generated from the route table, so a
  * new endpoint appears here without anyone remembering to add it.
  */
-export function renderLlmsTxt(routes: RouteDef[], baseUrl: string): string {
+export function renderLlmsTxt(routes: RouteDef[], baseUrl: string, tools: Array<{ name: string; summary: string }> = []): string {
   const groups = new Map<string, RouteDef[]>();
   for (const r of routes) {
     if (r.documented === false) continue;
@@ -31,6 +31,11 @@ export function renderLlmsTxt(routes: RouteDef[], baseUrl: string): string {
       const auth = r.auth === 'open' ? 'open' : r.auth === 'metered' ? 'metered' : 'API key';
       lines.push(`- [${r.method.toUpperCase()} ${r.path}](${baseUrl}/openapi.json${pointer}): ${r.summary} (${auth})`);
     }
+    lines.push('');
+  }
+  if (tools.length) {
+    lines.push('## MCP server', '', `Streamable HTTP at ${baseUrl}/mcp with the same API key in \`x-api-key\`; the same operations as tools:`, '');
+    for (const t of tools) lines.push(`- [${t.name}](${baseUrl}/.well-known/mcp/server-card.json): ${t.summary}`);
     lines.push('');
   }
   lines.push('## Optional', '', `- [OpenAPI 3.0 description](${baseUrl}/openapi.json): every endpoint, schema and error`, '');

@@ -24,6 +24,6 @@ export async function ensureLocalWorkspaceKey(db: Db, dataDir: string): Promise<
   } else {
     await insertWorkspaceWithKey(db, { name: LOCAL_WORKSPACE }, { hash: key.hash, prefix: key.prefix, label: 'npm start' });
   }
-  writeFileSync(keyFile, key.raw + '\n', { mode: 0o600 });
+  writeFileSync(keyFile, `${key.raw}\n`, { mode: 0o600 });
   return key.raw;
 }

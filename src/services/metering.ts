@@ -1,4 +1,4 @@
-import type { Caller } from '../http/auth';
+import type { Caller } from './callers';
 import type { Decision } from '../domain/entitlements';
 import type { EventType } from '../domain/plans';
 import type { Db } from '../store/db';
@@ -11,7 +11,16 @@ export const TRIAL_WINDOW_MS = 3600_000;
 export type Admission =
   | { admitted: true; caller: Caller; trial?: TrialAdmission }
   | { admitted: false; kind: 'trial'; trial: TrialAdmission }
-  | { admitted: false; kind: 'entitlement'; decision: Decision; plan: string; eventType: EventType; used: number; spentUsd: number; hardLimitUsd: number | null };
+  | {
+      admitted: false;
+      kind: 'entitlement';
+      decision: Decision;
+      plan: string;
+      eventType: EventType;
+      used: number;
+      spentUsd: number;
+      hardLimitUsd: number | null;
+    };
 
 /**
  * Admission to a metered call: the anonymous trial bucket, or the workspace's entitlement (reserving the

@@ -1,4 +1,4 @@
-import { notFound, badRequest } from '../http/errors';
+import { notFound } from '../errors';
 import { parseSearchText } from '../domain/search-text';
 import { CATEGORY_SLUGS } from '../domain/taxonomy';
 import type { z } from '../schemas/zod';
@@ -53,8 +53,7 @@ export function registryService(db: Db) {
     },
 
     async compare(slugs: string[]): Promise<z.infer<typeof CompareResultSchema>> {
-      const unique = [...new Set(slugs)];
-      if (unique.length < 2) throw badRequest('Invalid request: body.slugs: needs at least 2 distinct slugs');
+      const unique = [...new Set(slugs)]; // the schema refuses repeats; this keeps the service safe alone
       const found = new Map((await findProductsBySlugs(db, unique)).map((p) => [p.slug, p]));
       const missing = unique.filter((s) => !found.has(s));
       if (missing.length) throw notFound(`No product with slug ${missing.map((s) => `'${s}'`).join(', ')}`);

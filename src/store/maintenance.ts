@@ -1,4 +1,5 @@
 import type { Db } from './db';
+import { purgeOldCrawls } from './company-pages';
 import { releaseStaleReservations } from './metering';
 
 export interface PurgeCounts {
@@ -8,9 +9,12 @@ export interface PurgeCounts {
   jobs: number;
   expiredClaims: number;
   staleReservations: number;
+  companyCrawls: number;
 }
 
 const JOB_RETENTION_DAYS = 7;
+// Longer than any answer's time to live (research 7 days), so a cached answer's citations stay checkable.
+const CRAWL_RETENTION_DAYS = 30;
 
 /** Deletes what has outlived its retention (idempotency keys 24 h, idle trial buckets, old jobs) and releases orphaned reservations. */
 export async function purgeExpired(db: Db, now: Date): Promise<PurgeCounts> {
@@ -26,5 +30,6 @@ export async function purgeExpired(db: Db, now: Date): Promise<PurgeCounts> {
   ]);
   // A workflow settles within minutes (its metering retries for hours at most); a day-old reservation is orphaned.
   const staleReservations = await releaseStaleReservations(db, dayAgo);
-  return { idempotencyRecords, trialBuckets, signupAttempts, jobs, expiredClaims, staleReservations };
+  const companyCrawls = await purgeOldCrawls(db, new Date(now.getTime() - CRAWL_RETENTION_DAYS * 86_400_000));
+  return { idempotencyRecords, trialBuckets, signupAttempts, jobs, expiredClaims, staleReservations, companyCrawls };
 }

@@ -19,7 +19,10 @@ export async function admitTrialCall(db: Db, clientKey: string, now: Date, quota
     await trx('trial_buckets').insert({ client_key: clientKey }).onConflict('client_key').ignore();
     const row = await trx('trial_buckets').select('hits').where({ client_key: clientKey }).forUpdate().first();
     const since = now.getTime() - windowMs;
-    const hits = (row.hits as Date[]).map((d) => new Date(d)).filter((d) => d.getTime() > since).sort((a, b) => a.getTime() - b.getTime());
+    const hits = (row.hits as Date[])
+      .map((d) => new Date(d))
+      .filter((d) => d.getTime() > since)
+      .sort((a, b) => a.getTime() - b.getTime());
     const admitted = hits.length < quota;
     if (admitted) hits.push(now);
     await trx('trial_buckets').where({ client_key: clientKey }).update({ hits, updated_at: now });

@@ -9,7 +9,9 @@ export interface CounterRow {
 }
 
 export async function periodCounters(db: Db, workspaceId: string, periodStart: string): Promise<CounterRow[]> {
-  return db('usage_counters').select('event_type', 'used', 'reserved', 'spent_usd', 'reserved_usd').where({ workspace_id: workspaceId, period_start: periodStart });
+  return db('usage_counters')
+    .select('event_type', 'used', 'reserved', 'spent_usd', 'reserved_usd')
+    .where({ workspace_id: workspaceId, period_start: periodStart });
 }
 
 /** Billable calls recorded this period per event type (settled usage events beyond the included quantity). */
@@ -40,7 +42,13 @@ export async function listUsageEvents(db: Db, workspaceId: string, f: EventFilte
   if (f.productId) q.andWhere('product_id', f.productId);
   if (f.from) q.andWhere('occurred_at', '>=', f.from);
   if (f.to) q.andWhere('occurred_at', '<', f.to);
-  return q.orderBy([{ column: 'occurred_at', order: 'desc' }, { column: 'id', order: 'desc' }]).limit(f.limit).offset(f.offset);
+  return q
+    .orderBy([
+      { column: 'occurred_at', order: 'desc' },
+      { column: 'id', order: 'desc' },
+    ])
+    .limit(f.limit)
+    .offset(f.offset);
 }
 
 export async function upsertLimits(

@@ -60,11 +60,16 @@ export async function findWorkspace(db: Db, id: string): Promise<WorkspaceRow | 
 }
 
 export async function listApiKeys(db: Db, workspaceId: string) {
-  return db('api_keys').select('id', 'label', 'prefix', 'created_at', 'last_used_at', 'revoked_at').where({ workspace_id: workspaceId }).orderBy('created_at', 'desc');
+  return db('api_keys')
+    .select('id', 'label', 'prefix', 'created_at', 'last_used_at', 'revoked_at')
+    .where({ workspace_id: workspaceId })
+    .orderBy('created_at', 'desc');
 }
 
 /** Revokes a key of this workspace; false when the workspace has no such key. */
 export async function revokeApiKey(db: Db, workspaceId: string, keyId: string): Promise<boolean> {
-  const n = await db('api_keys').where({ id: keyId, workspace_id: workspaceId }).update({ revoked_at: db.raw('coalesce(revoked_at, now())') });
+  const n = await db('api_keys')
+    .where({ id: keyId, workspace_id: workspaceId })
+    .update({ revoked_at: db.raw('coalesce(revoked_at, now())') });
   return n > 0;
 }

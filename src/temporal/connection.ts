@@ -17,10 +17,7 @@ export function connectionSettings(target: TemporalTarget): { address: string; t
     tls = {
       serverNameOverride: target.tls.serverName,
       serverRootCACertificate: target.tls.caPath ? readFileSync(target.tls.caPath) : undefined,
-      clientCertPair:
-        target.tls.certPath && target.tls.keyPath
-          ? { crt: readFileSync(target.tls.certPath), key: readFileSync(target.tls.keyPath) }
-          : undefined,
+      clientCertPair: target.tls.certPath && target.tls.keyPath ? { crt: readFileSync(target.tls.certPath), key: readFileSync(target.tls.keyPath) } : undefined,
     };
   }
   return { address: target.address, tls, apiKey: target.apiKey };
@@ -54,7 +51,5 @@ export function clientOnWorkerConnection(connection: ConnectionLike, namespace: 
 
 /** A bounded round trip to the Temporal frontend. */
 export async function pingTemporal(handle: TemporalClientHandle, timeoutMs = 2_000): Promise<void> {
-  await handle.connection.withDeadline(Date.now() + timeoutMs, () =>
-    handle.connection.workflowService.describeNamespace({ namespace: handle.namespace }),
-  );
+  await handle.connection.withDeadline(Date.now() + timeoutMs, () => handle.connection.workflowService.describeNamespace({ namespace: handle.namespace }));
 }

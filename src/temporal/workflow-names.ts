@@ -1,6 +1,11 @@
 /** Workflow type names used by clients, so callers never import workflow code into the API process. */
 export const WorkflowTypes = {
   audit: 'auditWorkflow',
+  company: 'companyWorkflow',
+  compareCompanies: 'compareCompaniesWorkflow',
+  competitors: 'competitorsWorkflow',
+  pricing: 'pricingWorkflow',
+  research: 'researchWorkflow',
   findTools: 'findToolsWorkflow',
   howTo: 'howToWorkflow',
   maintenance: 'maintenanceWorkflow',

@@ -87,12 +87,18 @@ describe('accounts and keys', () => {
     const aUsage = UsageSummarySchema.parse(await jsonOf(await call('GET', '/v1/usage', { key: a.key })));
     assert.equal(aUsage.workspaceId, a.workspaceId);
     const aKeys = KeyListSchema.parse(await jsonOf(await call('GET', '/v1/account/keys', { key: a.key })));
-    assert.deepEqual(aKeys.keys.map((k) => k.id), [a.keyId]);
+    assert.deepEqual(
+      aKeys.keys.map((k) => k.id),
+      [a.keyId],
+    );
   });
 
   it('serves the plans from configuration, openly', async () => {
     const plans = PlansSchema.parse(await jsonOf(await call('GET', '/v1/plans')));
-    assert.deepEqual(plans.plans.map((p) => p.key), ['free', 'usage', 'scale']);
+    assert.deepEqual(
+      plans.plans.map((p) => p.key),
+      ['free', 'usage', 'scale'],
+    );
     const audit = plans.primitives.find((p) => p.eventType === 'audit_run')!;
     assert.deepEqual([audit.ratePerCallUsd, audit.ratePer1kUsd, audit.freeMonthly], [0.03, 30, 100]);
   });
@@ -108,10 +114,19 @@ describe('accounts and keys', () => {
   describe('limits', () => {
     it('patches guardrails, clears with null, and refuses a warning above the hard limit', async () => {
       const ws = await createWorkspace(getInfra().db);
-      const set = await call('PATCH', '/v1/limits', { key: ws.key, body: { monthlyBudgetUsd: 50, warningThresholdUsd: 10, hardLimitUsd: 100, notificationsEnabled: false } });
+      const set = await call('PATCH', '/v1/limits', {
+        key: ws.key,
+        body: { monthlyBudgetUsd: 50, warningThresholdUsd: 10, hardLimitUsd: 100, notificationsEnabled: false },
+      });
       assert.equal(set.status, 200);
       assert.deepEqual(
-        (({ monthlyBudgetUsd, warningThresholdUsd, hardLimitUsd, notificationsEnabled, spendStatus }) => ({ monthlyBudgetUsd, warningThresholdUsd, hardLimitUsd, notificationsEnabled, spendStatus }))(LimitsSchema.parse(await jsonOf(set))),
+        (({ monthlyBudgetUsd, warningThresholdUsd, hardLimitUsd, notificationsEnabled, spendStatus }) => ({
+          monthlyBudgetUsd,
+          warningThresholdUsd,
+          hardLimitUsd,
+          notificationsEnabled,
+          spendStatus,
+        }))(LimitsSchema.parse(await jsonOf(set))),
         { monthlyBudgetUsd: 50, warningThresholdUsd: 10, hardLimitUsd: 100, notificationsEnabled: false, spendStatus: 'OK' },
       );
       const cleared = LimitsSchema.parse(await jsonOf(await call('PATCH', '/v1/limits', { key: ws.key, body: { monthlyBudgetUsd: null } })));
@@ -157,11 +172,15 @@ describe('accounts and keys', () => {
       assert.ok(all.events[0].occurred_at > all.events[4].occurred_at, 'newest first');
       const audits = UsageEventsSchema.parse(await jsonOf(await call('GET', '/v1/usage/events?event_type=audit_run', { key: ws.key })));
       assert.equal(audits.events.length, 2);
-      const window = UsageEventsSchema.parse(await jsonOf(await call('GET', '/v1/usage/events?from=2026-11-10T12:01:00Z&to=2026-11-10T12:03:00Z', { key: ws.key })));
+      const window = UsageEventsSchema.parse(
+        await jsonOf(await call('GET', '/v1/usage/events?from=2026-11-10T12:01:00Z&to=2026-11-10T12:03:00Z', { key: ws.key })),
+      );
       assert.equal(window.events.length, 2);
       const paged = UsageEventsSchema.parse(await jsonOf(await call('GET', '/v1/usage/events?limit=2&offset=4', { key: ws.key })));
       assert.equal(paged.events.length, 1);
-      for (const q of ['from=yesterday', 'to=2026-13-45', 'limit=0', 'offset=-1', 'event_type=nope', 'from=2026-11-11&to=2026-11-10']) {
+      const inverted = UsageEventsSchema.parse(await jsonOf(await call('GET', '/v1/usage/events?from=2026-11-11&to=2026-11-10', { key: ws.key })));
+      assert.deepEqual(inverted.events, [], 'an empty window is empty, not an error');
+      for (const q of ['from=yesterday', 'to=2026-13-45', 'limit=0', 'offset=-1', 'event_type=nope', 'limit=1.5']) {
         const res = await call('GET', `/v1/usage/events?${q}`, { key: ws.key });
         assert.equal(res.status, 400, q);
       }

@@ -5,6 +5,7 @@ import { startTestApp, type TestApp } from '../support/app';
 
 describe('GET /openapi.json', () => {
   let app: TestApp;
+  // biome-ignore lint/suspicious/noExplicitAny: the document is walked by path in assertions
   let doc: any;
   before(async () => {
     app = await startTestApp();
@@ -47,9 +48,17 @@ describe('GET /llms.txt', () => {
     const text = await res.text();
     const lines = text.split('\n');
     assert.equal(lines[0], '# Agentdex');
-    assert.ok(lines.some((l) => l.startsWith('> ')), 'has a blockquote summary');
-    assert.ok(lines.some((l) => l.startsWith('## ')), 'has H2 sections');
+    assert.ok(
+      lines.some((l) => l.startsWith('> ')),
+      'has a blockquote summary',
+    );
+    assert.ok(
+      lines.some((l) => l.startsWith('## ')),
+      'has H2 sections',
+    );
     assert.match(text, /\[GET \/health\]\(http:\/\/agentdex\.test\/openapi\.json#\/paths\/~1health\/get\)/);
     assert.match(text, /Idempotency-Key/);
+    assert.match(text, /## MCP server/);
+    assert.match(text, /- \[resolve\]\(http:\/\/agentdex\.test\/\.well-known\/mcp\/server-card\.json\): /);
   });
 });

@@ -16,10 +16,10 @@ describe('api key minting', () => {
   });
 
   const shapes: Array<[string, boolean]> = [
-    ['adx_' + 'a'.repeat(32), true],
-    ['adx_' + 'a'.repeat(31), false],
-    ['adx_' + 'a'.repeat(31) + '!', false],
-    ['sk_' + 'a'.repeat(33), false],
+    [`adx_${'a'.repeat(32)}`, true],
+    [`adx_${'a'.repeat(31)}`, false],
+    [`adx_${'a'.repeat(31)}!`, false],
+    [`sk_${'a'.repeat(33)}`, false],
     ['', false],
   ];
   for (const [raw, ok] of shapes) {

@@ -79,7 +79,11 @@ describe('request bodies and validation (http layer)', () => {
     );
     const koa = new Koa();
     koa.silent = true;
-    koa.use(requestId()).use(errorHandler(createLogger('silent'))).use(router.routes()).use(router.allowedMethods());
+    koa
+      .use(requestId())
+      .use(errorHandler(createLogger('silent')))
+      .use(router.routes())
+      .use(router.allowedMethods());
     server = await listen(koa, '127.0.0.1', 0);
     base = `http://127.0.0.1:${server.port}`;
   });

@@ -55,7 +55,8 @@ describe('metering activity: exactly one event per call', () => {
     const { db } = getInfra();
     const ws = await createWorkspace(db);
     const [ok, failing] = [`test-${randomUUID()}`, `test-${randomUUID()}`];
-    for (const workflowId of [ok, failing]) await reserveCall(db, { workspaceId: ws.workspaceId, eventType: 'audit_run', workflowId, source: 'api', now: new Date() });
+    for (const workflowId of [ok, failing])
+      await reserveCall(db, { workspaceId: ws.workspaceId, eventType: 'audit_run', workflowId, source: 'api', now: new Date() });
     let reads = 0;
     const { settledRead } = settledReadActivities(db, {
       double: async (n: number) => ++reads && n * 2,

@@ -125,7 +125,10 @@ describe('metering gate', function () {
       await getInfra().db('workspace_limits').insert({ workspace_id: ws.workspaceId, warning_threshold_usd: 0.05, monthly_budget_usd: 0.09 });
       for (let i = 0; i < 4; i++) assert.equal((await audit(app.baseUrl, { 'x-api-key': ws.key })).status, 200);
       const notes = await getInfra().db('spend_notifications').where({ workspace_id: ws.workspaceId }).orderBy('threshold');
-      assert.deepEqual(notes.map((n) => n.threshold), ['BUDGET_EXCEEDED', 'WARNING']);
+      assert.deepEqual(
+        notes.map((n) => n.threshold),
+        ['BUDGET_EXCEEDED', 'WARNING'],
+      );
       const limits = await jsonOf(await fetch(`${app.baseUrl}/v1/limits`, { headers: { 'x-api-key': ws.key } }));
       assert.equal(limits.spendStatus, 'BUDGET_EXCEEDED');
     });
@@ -149,7 +152,11 @@ describe('metering gate', function () {
       assert.equal(new Set(bodies).size, 1, 'identical bodies');
       assert.ok(results.filter((r) => r.headers.get('idempotent-replayed') === 'true').length >= 19);
       assert.equal(await countEvents(ws.workspaceId), 1);
-      const audits = await getInfra().db('audits').where('workflow_id', 'like', 'audit-%').andWhere({ domain: SITE }).whereIn('workflow_id', getInfra().db('usage_events').select('dedupe_key').where({ workspace_id: ws.workspaceId }));
+      const audits = await getInfra()
+        .db('audits')
+        .where('workflow_id', 'like', 'audit-%')
+        .andWhere({ domain: SITE })
+        .whereIn('workflow_id', getInfra().db('usage_events').select('dedupe_key').where({ workspace_id: ws.workspaceId }));
       assert.equal(audits.length, 1, 'one execution');
 
       const replay = await audit(app.baseUrl, headers);
@@ -172,7 +179,14 @@ describe('metering gate', function () {
       const ws = await createWorkspace(getInfra().db);
       const headers = { 'x-api-key': ws.key, 'idempotency-key': 'k-2' };
       assert.equal((await fetch(`${app.baseUrl}/v1/audit?domain=-bad-`, { headers })).status, 400);
-      assert.equal((await getInfra().db('idempotency_records').where({ scope: `ws:${ws.workspaceId}` })).length, 0);
+      assert.equal(
+        (
+          await getInfra()
+            .db('idempotency_records')
+            .where({ scope: `ws:${ws.workspaceId}` })
+        ).length,
+        0,
+      );
       assert.equal((await audit(app.baseUrl, headers)).status, 200, 'the key is still free for a valid request');
     });
 

@@ -162,11 +162,14 @@ describe('net/address-policy', () => {
   describe('settings parsers', () => {
     it('parses OUTBOUND_HOST_MAP pairs', () => {
       const map = parseHostMapSetting(' acme.test=127.0.0.1:8081, V6.test=[::1]:8082,plain.test=127.0.0.2 ');
-      assert.deepEqual([...map], [
-        ['acme.test', { ip: '127.0.0.1', port: 8081 }],
-        ['v6.test', { ip: '::1', port: 8082 }],
-        ['plain.test', { ip: '127.0.0.2' }],
-      ]);
+      assert.deepEqual(
+        [...map],
+        [
+          ['acme.test', { ip: '127.0.0.1', port: 8081 }],
+          ['v6.test', { ip: '::1', port: 8082 }],
+          ['plain.test', { ip: '127.0.0.2' }],
+        ],
+      );
       assert.equal(parseHostMapSetting(undefined).size, 0);
       for (const bad of ['acme.test', 'acme.test=localhost:80', 'acme.test=127.0.0.1:0', '1.2.3.4=127.0.0.1:80']) {
         assert.throws(() => parseHostMapSetting(bad), /name=ip:port/);

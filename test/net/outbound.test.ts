@@ -8,8 +8,19 @@ import { expectCode, selfSignedCert, sleep, startHttp, startHttps, watchConnecti
 
 const MiB = 1024 * 1024;
 const HOSTS = [
-  'site.test', 'second.test', 'plain.test', 'robots-deny.test', 'robots-404.test', 'robots-500.test',
-  'robots-cache.test', 'robots-hang.test', 'queue-a.test', 'queue-b.test', 'slow-a.test', 'slow-b.test', 'big.test',
+  'site.test',
+  'second.test',
+  'plain.test',
+  'robots-deny.test',
+  'robots-404.test',
+  'robots-500.test',
+  'robots-cache.test',
+  'robots-hang.test',
+  'queue-a.test',
+  'queue-b.test',
+  'slow-a.test',
+  'slow-b.test',
+  'big.test',
 ];
 
 interface SiteState {
@@ -105,7 +116,10 @@ describe('net/outbound fixture behaviours', () => {
           const now = (state.inflight.get(host) ?? 0) + 1;
           state.inflight.set(host, now);
           state.maxPerHost.set(host, Math.max(state.maxPerHost.get(host) ?? 0, now));
-          state.maxOverall = Math.max(state.maxOverall, [...state.inflight.values()].reduce((a, b) => a + b, 0));
+          state.maxOverall = Math.max(
+            state.maxOverall,
+            [...state.inflight.values()].reduce((a, b) => a + b, 0),
+          );
           await sleep(40);
           state.inflight.set(host, (state.inflight.get(host) ?? 1) - 1);
           return res.end('slow done');
@@ -195,7 +209,9 @@ describe('net/outbound fixture behaviours', () => {
       const auth = { authorization: 'Bearer secret', cookie: 'session=1' };
       const same = (await outbound.fetch('http://site.test/keep-method?to=/echo', { headers: auth })).json() as { headers: Record<string, string> };
       assert.equal(same.headers.authorization, 'Bearer secret');
-      const cross = (await outbound.fetch('http://site.test/keep-method?to=http://second.test/echo', { headers: auth })).json() as { headers: Record<string, string> };
+      const cross = (await outbound.fetch('http://site.test/keep-method?to=http://second.test/echo', { headers: auth })).json() as {
+        headers: Record<string, string>;
+      };
       assert.equal(cross.headers.authorization, undefined);
       assert.equal(cross.headers.cookie, undefined);
     });
@@ -324,7 +340,10 @@ describe('net/outbound fixture behaviours', () => {
       const manual = await outbound.webFetch('http://site.test/chain/1', { redirect: 'manual' });
       assert.deepEqual([manual.status, manual.headers.get('location')], [301, '/chain/2']);
       const started = Date.now();
-      await assert.rejects(outbound.webFetch('http://slow-b.test/slow-body', { signal: AbortSignal.timeout(300) }), (err: Error) => err.name === 'TimeoutError');
+      await assert.rejects(
+        outbound.webFetch('http://slow-b.test/slow-body', { signal: AbortSignal.timeout(300) }),
+        (err: Error) => err.name === 'TimeoutError',
+      );
       assert.ok(Date.now() - started < 1500);
     });
   });

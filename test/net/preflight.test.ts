@@ -35,9 +35,25 @@ describe('net/outbound preflight', () => {
 
   it('refuses non-public IP literals in any notation, bare or in a URL', async () => {
     const targets = [
-      '127.0.0.1', '2130706433', '0x7f000001', '0177.0.0.1', '127.1', '[::1]', '::1', '::ffff:127.0.0.1',
-      'fe80::1%eth0', '[fe80::1%25eth0]', '169.254.169.254', '0xa9fea9fe', '10.0.0.1:8080', '0.0.0.0', '[fd00::1]',
-      'http://10.0.0.1/x', 'https://[::ffff:127.0.0.1]/', 'http://192.168.0.1:3000/admin', 'HTTP://100.64.0.1',
+      '127.0.0.1',
+      '2130706433',
+      '0x7f000001',
+      '0177.0.0.1',
+      '127.1',
+      '[::1]',
+      '::1',
+      '::ffff:127.0.0.1',
+      'fe80::1%eth0',
+      '[fe80::1%25eth0]',
+      '169.254.169.254',
+      '0xa9fea9fe',
+      '10.0.0.1:8080',
+      '0.0.0.0',
+      '[fd00::1]',
+      'http://10.0.0.1/x',
+      'https://[::ffff:127.0.0.1]/',
+      'http://192.168.0.1:3000/admin',
+      'HTTP://100.64.0.1',
     ];
     for (const target of targets) await expectCode(outbound.preflight(target), 'BLOCKED_ADDRESS');
   });
@@ -71,8 +87,21 @@ describe('net/outbound preflight', () => {
 
   it('garbage is BAD_URL', async () => {
     const garbage = [
-      'http://', 'exa mple.com', 'ftp://x', '', '   ', 'http://exa mple.com/', 'user@example.com', 'example.com/path',
-      'example.com?q', '1.2.3.4.5', '256.0.0.1', '[::1', 'javascript:alert(1)', 'file:///etc/passwd', 'http://[fe80::1%25eth0]/',
+      'http://',
+      'exa mple.com',
+      'ftp://x',
+      '',
+      '   ',
+      'http://exa mple.com/',
+      'user@example.com',
+      'example.com/path',
+      'example.com?q',
+      '1.2.3.4.5',
+      '256.0.0.1',
+      '[::1',
+      'javascript:alert(1)',
+      'file:///etc/passwd',
+      'http://[fe80::1%25eth0]/',
       'example.com:99999',
     ];
     for (const g of garbage) await expectCode(outbound.preflight(g), 'BAD_URL');

@@ -22,7 +22,8 @@ export interface TestServer {
   close: () => Promise<void>;
 }
 
-function track(server: http.Server | https.Server): TestServer {
+/** A listening server's port, its connection count, and a close that also ends open connections. */
+export function track(server: net.Server): TestServer {
   let count = 0;
   const sockets = new Set<net.Socket>();
   server.on('connection', (socket: net.Socket) => {
@@ -59,10 +60,27 @@ export function selfSignedCert(name: string): { key: string; cert: string } {
   try {
     const key = path.join(dir, 'key.pem');
     const cert = path.join(dir, 'cert.pem');
-    execFileSync('openssl', [
-      'req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', key, '-out', cert, '-days', '1',
-      '-subj', `/CN=${name}`, '-addext', `subjectAltName=DNS:${name}`,
-    ], { stdio: 'ignore' });
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-keyout',
+        key,
+        '-out',
+        cert,
+        '-days',
+        '1',
+        '-subj',
+        `/CN=${name}`,
+        '-addext',
+        `subjectAltName=DNS:${name}`,
+      ],
+      { stdio: 'ignore' },
+    );
     return { key: fs.readFileSync(key, 'utf8'), cert: fs.readFileSync(cert, 'utf8') };
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });

@@ -1,27 +1,13 @@
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort } from '../../src/runtime/free-port';
 import { createTemporalClient } from '../../src/temporal/connection';
 import { jsonOf } from '../support/http';
+import { processesMentioning, startEnv } from './processes';
 
 const MAIN = path.resolve(__dirname, '../../src/main.js');
-
-/** Every live process whose command line mentions `needle` (the run's private data directory). */
-function processesMentioning(needle: string): number[] {
-  const pids: number[] = [];
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      if (readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes(needle)) pids.push(Number(entry));
-    } catch {
-      // the process ended while we looked
-    }
-  }
-  return pids;
-}
 
 interface Started {
   child: ChildProcess;
@@ -69,20 +55,8 @@ describe('npm start (embedded Postgres + Temporal dev server + API + worker)', f
   before(async () => {
     dataDir = mkdtempSync(path.join(os.tmpdir(), 'agentdex-start-'));
     chmodSync(dataDir, 0o755);
-    port = await freePort();
-    env = {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      EMBEDDED_PG_PORT: String(await freePort()),
-      TEMPORAL_DEV_PORT: String(await freePort()),
-      TEMPORAL_UI_PORT: String(await freePort()),
-      LOG_LEVEL: 'warn',
-    };
-    if (process.env.TEMPORAL_CLI_PATH) env.TEMPORAL_CLI_PATH = process.env.TEMPORAL_CLI_PATH;
-    if (process.env.AGENTDEX_CACHE_DIR) env.AGENTDEX_CACHE_DIR = process.env.AGENTDEX_CACHE_DIR;
+    env = await startEnv(dataDir);
+    port = Number(env.PORT);
   });
   after(() => {
     for (const pid of processesMentioning(dataDir)) process.kill(pid, 'SIGKILL');

@@ -1,4 +1,5 @@
-import { createApp, type AppDeps } from '../../src/app';
+import { createApp } from '../../src/app';
+import type { AppDeps } from '../../src/deps';
 import { loadConfig, type Config } from '../../src/config';
 import { createLogger } from '../../src/logger';
 import { configuredOutbound } from '../../src/net/configured';

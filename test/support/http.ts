@@ -1,5 +1,5 @@
 /** Response bodies in tests are asserted field by field; `any` keeps those assertions readable. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// biome-ignore lint/suspicious/noExplicitAny: see above
 export async function jsonOf(res: Response): Promise<any> {
   return res.json();
 }

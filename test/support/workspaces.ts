@@ -8,7 +8,11 @@ let n = 0;
 /** A fresh workspace with one key, optionally on another plan or with part of a quota already used. */
 export async function createWorkspace(db: Db, o: { plan?: string; meteredEnabled?: boolean; used?: Partial<Record<EventType, number>> } = {}) {
   const key = mintApiKey();
-  const { workspace, keyId } = await insertWorkspaceWithKey(db, { name: `test-${Date.now()}-${n++}`, plan: o.plan ?? 'free' }, { hash: key.hash, prefix: key.prefix });
+  const { workspace, keyId } = await insertWorkspaceWithKey(
+    db,
+    { name: `test-${Date.now()}-${n++}`, plan: o.plan ?? 'free' },
+    { hash: key.hash, prefix: key.prefix },
+  );
   if (o.meteredEnabled) await db('workspaces').where({ id: workspace.id }).update({ metered_enabled: true });
   const periodStart = billingPeriod(new Date()).start.toISOString().slice(0, 10);
   for (const [eventType, used] of Object.entries(o.used ?? {})) {

@@ -29,9 +29,20 @@ describe('Temporal path: run-and-wait helper, maintenance workflow, schedules', 
     ]);
     // An orphaned reservation (its API process died before starting the workflow) and a live one.
     const ws = await createWorkspace(db);
-    for (const [workflowId, age] of [['orphan', 2 * 86_400_000], ['live', 0]] as const) {
-      await reserveCall(db, { workspaceId: ws.workspaceId, eventType: 'audit_run', workflowId: `${workflowId}-${ws.workspaceId}`, source: 'api', now: new Date() });
-      await db('usage_reservations').where({ workflow_id: `${workflowId}-${ws.workspaceId}` }).update({ created_at: new Date(now - age) });
+    for (const [workflowId, age] of [
+      ['orphan', 2 * 86_400_000],
+      ['live', 0],
+    ] as const) {
+      await reserveCall(db, {
+        workspaceId: ws.workspaceId,
+        eventType: 'audit_run',
+        workflowId: `${workflowId}-${ws.workspaceId}`,
+        source: 'api',
+        now: new Date(),
+      });
+      await db('usage_reservations')
+        .where({ workflow_id: `${workflowId}-${ws.workspaceId}` })
+        .update({ created_at: new Date(now - age) });
     }
 
     const outcome = await runWorkflow<{ idempotencyRecords: number; trialBuckets: number }>(temporal.client, WorkflowTypes.maintenance, {
@@ -44,7 +55,9 @@ describe('Temporal path: run-and-wait helper, maintenance workflow, schedules', 
     assert.ok(outcome.status === 'completed' && outcome.result.idempotencyRecords >= 1);
     assert.deepEqual(await db('idempotency_records').where({ scope: 'ip:test' }).pluck('idempotency_key'), ['fresh']);
     assert.deepEqual((await db('trial_buckets').whereIn('client_key', ['stale-ip', 'active-ip']).pluck('client_key')).sort(), ['active-ip']);
-    const states = Object.fromEntries((await db('usage_reservations').where({ workspace_id: ws.workspaceId })).map((r) => [r.workflow_id.split('-')[0], r.state]));
+    const states = Object.fromEntries(
+      (await db('usage_reservations').where({ workspace_id: ws.workspaceId })).map((r) => [r.workflow_id.split('-')[0], r.state]),
+    );
     assert.deepEqual(states, { orphan: 'released', live: 'reserved' });
     assert.equal((await db('usage_counters').where({ workspace_id: ws.workspaceId }).first()).reserved, 1);
   });

@@ -1,0 +1,31 @@
+// Generated from src/operations by `npm run generate:client`; do not edit. A test fails when it is stale.
+import type { ClientRoute } from './route-table';
+
+export const ROUTES: Record<string, ClientRoute> = {
+  listRegistry: { method: 'GET', path: '/v1/registry', params: [], in: 'query', metered: false },
+  getProfile: { method: 'GET', path: '/v1/profile/{slug}', params: ['slug'], in: 'query', metered: false },
+  listCategories: { method: 'GET', path: '/v1/categories', params: [], in: 'query', metered: false },
+  getCategory: { method: 'GET', path: '/v1/categories/{slug}', params: ['slug'], in: 'query', metered: false },
+  search: { method: 'POST', path: '/v1/search', params: [], in: 'body', metered: false },
+  compare: { method: 'POST', path: '/v1/compare', params: [], in: 'body', metered: false },
+  audit: { method: 'GET', path: '/v1/audit', params: [], in: 'query', metered: true },
+  findTools: { method: 'POST', path: '/v1/find-tools', params: [], in: 'body', metered: true },
+  resolve: { method: 'POST', path: '/v1/resolve', params: [], in: 'body', metered: true },
+  howTo: { method: 'POST', path: '/v1/how-to', params: [], in: 'body', metered: true },
+  getJob: { method: 'GET', path: '/v1/jobs/{id}', params: ['id'], in: 'query', metered: false },
+  getCompany: { method: 'GET', path: '/v1/company', params: [], in: 'query', metered: true },
+  getPricing: { method: 'GET', path: '/v1/pricing', params: [], in: 'query', metered: true },
+  findCompetitors: { method: 'GET', path: '/v1/competitors', params: [], in: 'query', metered: true },
+  compareCompanies: { method: 'POST', path: '/v1/compare-companies', params: [], in: 'body', metered: true },
+  research: { method: 'POST', path: '/v1/research', params: [], in: 'body', metered: true },
+  signup: { method: 'POST', path: '/v1/signup', params: [], in: 'body', metered: false },
+  getPlans: { method: 'GET', path: '/v1/plans', params: [], in: 'query', metered: false },
+  createKey: { method: 'POST', path: '/v1/account/keys', params: [], in: 'body', metered: false },
+  listKeys: { method: 'GET', path: '/v1/account/keys', params: [], in: 'query', metered: false },
+  revokeKey: { method: 'DELETE', path: '/v1/account/keys/{id}', params: ['id'], in: 'query', metered: false },
+  getUsage: { method: 'GET', path: '/v1/usage', params: [], in: 'query', metered: false },
+  getEntitlements: { method: 'GET', path: '/v1/entitlements', params: [], in: 'query', metered: false },
+  listUsageEvents: { method: 'GET', path: '/v1/usage/events', params: [], in: 'query', metered: false },
+  getLimits: { method: 'GET', path: '/v1/limits', params: [], in: 'query', metered: false },
+  setLimits: { method: 'PATCH', path: '/v1/limits', params: [], in: 'body', metered: false },
+};

@@ -1,0 +1,24 @@
+import { accountOperations } from './account';
+import { companyOperations } from './company';
+import type { Operation } from './operation';
+import { primitiveOperations } from './primitives';
+import { registryOperations } from './registry';
+
+/**
+ * Every operation Agentdex offers, by name. A new primitive is declared in its group's file and added
+ * here; from then on it has a REST route, an OpenAPI entry, an MCP tool (if it declares one), a typed
+ * client method and a CLI command.
+ */
+export const operations = {
+  ...registryOperations,
+  ...primitiveOperations,
+  ...companyOperations,
+  ...accountOperations,
+};
+
+export type Operations = typeof operations;
+export type OperationName = keyof Operations;
+
+export const operationList: Operation[] = Object.values(operations) as Operation[];
+
+export * from './operation';

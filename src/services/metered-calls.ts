@@ -1,0 +1,225 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { WorkflowNotFoundError, type WorkflowHandle } from '@temporalio/client';
+import type { AppDeps } from '../deps';
+import type { EventType } from '../domain/plans';
+import { ApiError, type RateLimitState } from '../errors';
+import { claimIdempotencyKey, completeIdempotencyKey, findIdempotencyRecord, releaseIdempotencyKey } from '../store/idempotency';
+import { runWorkflow, waitForResult, type WorkflowOutcome } from '../temporal/run-workflow';
+import { taskQueues } from '../temporal/task-queues';
+import type { Caller, Source } from './callers';
+import { jobsService } from './jobs';
+import { meteringService, TRIAL_QUOTA, type Admission } from './metering';
+
+/** How one door hands a metered call over: who calls, from where, and how they want to wait. */
+export interface CallContext {
+  caller: Caller;
+  source: Source;
+  /** Idempotency-Key (1..255 characters): a retry returns the stored answer and is never billed twice. */
+  idempotencyKey?: string;
+  /** Answer at once with a job instead of waiting for the workflow (`Prefer: respond-async`). */
+  respondAsync?: boolean;
+}
+
+/** One metered primitive as the service runs it: its event type, its workflow and how to present the result. */
+export interface WorkflowCall<R, O> {
+  /** The operation's name: with the input, what identifies a request under an Idempotency-Key. */
+  operation: string;
+  eventType: EventType;
+  /** Job kind and workflow id prefix, e.g. "audit". */
+  kind: string;
+  workflowType: string;
+  /** The workflow's single argument. */
+  input: Record<string, unknown>;
+  /** The answer for a completed workflow; the workflow's result itself when absent. */
+  present?(result: R): Promise<O>;
+}
+
+export interface JobAccepted {
+  status: 'running';
+  jobId: string;
+  location: string;
+}
+
+/**
+ * What a metered call answered: the result (200), or a job still running (202). A replay carries the
+ * stored bytes, so every door returns exactly what the first call returned.
+ */
+export type CallOutcome<O> = ({ status: 200; body: O } | { status: 202; body: JobAccepted } | { status: number; body: unknown; stored: string }) & {
+  replayed: boolean;
+  /** The trial bucket after an anonymous call. */
+  rateLimit?: RateLimitState;
+};
+
+const IDEMPOTENCY_TTL_MS = 24 * 3600_000;
+const MAX_KEY_LENGTH = 255;
+
+/**
+ * The one path every metered primitive takes, whichever door it came through (REST, MCP, CLI): the
+ * Idempotency-Key (replay, 422 on a different request, duplicates attach to the same workflow), the trial
+ * bucket or the workspace's entitlement (429 / 402, nothing run), then the workflow, whose last step
+ * records the usage event with the caller's source. Calls that fail are never charged.
+ */
+export function meteredCalls(deps: AppDeps) {
+  const metering = meteringService(deps.db);
+  const jobs = jobsService(deps);
+  const queue = taskQueues(deps.config.temporal.taskQueue).primitives;
+
+  async function run<R, O>(call: WorkflowCall<R, O>, ctx: CallContext): Promise<CallOutcome<O>> {
+    const { caller, idempotencyKey: key } = ctx;
+    const scope = caller.kind === 'workspace' ? `ws:${caller.workspaceId}` : caller.clientKey;
+    if (key !== undefined && (key.length === 0 || key.length > MAX_KEY_LENGTH)) {
+      throw new ApiError(400, `Invalid request: header Idempotency-Key: must be 1 to ${MAX_KEY_LENGTH} characters`);
+    }
+    const waitMs = ctx.respondAsync ? 0 : deps.config.temporal.workflowWaitMs;
+    const workflowId = key ? `${call.kind}-${sha256(`${scope}\n${key}`).slice(0, 40)}` : `${call.kind}-${randomUUID()}`;
+
+    if (key) {
+      const requestHash = sha256(`${call.operation}\n${canonicalJson(call.input)}`);
+      const claim = await claimIdempotencyKey(deps.db, {
+        scope,
+        key,
+        requestHash,
+        workflowId,
+        now: new Date(),
+        expiresAt: new Date(Date.now() + IDEMPOTENCY_TTL_MS),
+      });
+      if (claim.state === 'mismatch') throw new ApiError(422, 'Idempotency-Key was already used with a different request');
+      if (claim.state === 'completed') return replay(claim.status, claim.body);
+      if (claim.state === 'running') return attach(call, ctx, scope, key, claim.workflowId, waitMs);
+    }
+
+    const admission = await metering.admit(caller, call.eventType, workflowId, ctx.source);
+    const rateLimit = trialState(admission);
+    if (!admission.admitted) {
+      if (key) await releaseIdempotencyKey(deps.db, scope, key);
+      throw refusal(admission);
+    }
+
+    let outcome: WorkflowOutcome<R>;
+    try {
+      outcome = await runWorkflow<R>(deps.temporal.client, call.workflowType, {
+        workflowId,
+        taskQueue: queue,
+        args: [call.input],
+        waitMs,
+        eagerStart: deps.temporal.eagerStart,
+      });
+    } catch (err) {
+      // Never started, or it failed: either way the caller is not charged and may retry.
+      if (isStartFailure(err)) await metering.undo(admission, workflowId);
+      else await metering.refundTrial(admission);
+      if (key) await releaseIdempotencyKey(deps.db, scope, key);
+      throw err;
+    }
+    const answer = await present(call, caller, outcome);
+    if (key) {
+      // Serialise once: the stored bytes are the bytes every door sends, so replays are identical.
+      const stored = JSON.stringify(answer.body);
+      await completeIdempotencyKey(deps.db, scope, key, answer.status, stored);
+      return { ...answer, stored, replayed: false, rateLimit };
+    }
+    return { ...answer, replayed: false, rateLimit };
+  }
+
+  async function present<R, O>(call: WorkflowCall<R, O>, caller: Caller, outcome: WorkflowOutcome<R>) {
+    if (outcome.status === 'completed')
+      return { status: 200 as const, body: call.present ? await call.present(outcome.result) : (outcome.result as unknown as O) };
+    const owner = caller.kind === 'workspace' ? { workspaceId: caller.workspaceId } : { clientKey: caller.clientKey };
+    const jobId = await jobs.create(call.kind, outcome.workflowId, owner);
+    return { status: 202 as const, body: { status: 'running' as const, jobId, location: `/v1/jobs/${jobId}` } };
+  }
+
+  /** A duplicate of a request still in flight: wait for the same workflow; never start a second one. */
+  async function attach<R, O>(
+    call: WorkflowCall<R, O>,
+    ctx: CallContext,
+    scope: string,
+    key: string,
+    workflowId: string,
+    waitMs: number,
+  ): Promise<CallOutcome<O>> {
+    const deadline = Date.now() + waitMs;
+    for (;;) {
+      const record = await findIdempotencyRecord(deps.db, scope, key);
+      if (!record) return run(call, ctx); // the first request was refused or failed and let the key go
+      if (record.status === 'completed') return replay(record.response_status, record.response_body);
+      let handle: WorkflowHandle | undefined;
+      try {
+        handle = deps.temporal.client.workflow.getHandle(workflowId);
+        await handle.describe();
+      } catch (err) {
+        if (!(err instanceof WorkflowNotFoundError)) throw err;
+        handle = undefined; // the first request has not started it yet
+      }
+      if (handle) {
+        const outcome = await waitForResult<R>(handle, Math.max(0, deadline - Date.now()));
+        return { ...(await present(call, ctx.caller, outcome)), replayed: true };
+      }
+      if (Date.now() > deadline) {
+        throw new ApiError(409, 'A request with this Idempotency-Key is still being accepted; retry shortly', {}, { retryAfterSeconds: 1 });
+      }
+      await new Promise((r) => setTimeout(r, 25));
+    }
+  }
+
+  return { run };
+}
+
+function replay(status: number, stored: string): CallOutcome<never> {
+  return { status, body: JSON.parse(stored) as unknown, stored, replayed: true };
+}
+
+function trialState(a: Admission): RateLimitState | undefined {
+  const trial = a.admitted ? a.trial : a.kind === 'trial' ? a.trial : undefined;
+  return trial && { remaining: trial.remaining, resetSeconds: trial.resetSeconds };
+}
+
+const REFUSALS = {
+  QUOTA_EXHAUSTED: (plan: string, eventType: string) => `The ${plan} plan's included ${eventType} calls for this period are used up`,
+  SPEND_LIMIT_REACHED: () => 'The workspace hard spend limit is reached',
+  PAYMENT_REQUIRED: () => 'Calls beyond the included quantity need a payment method (POST /v1/billing/checkout)',
+  OK: () => 'Allowed',
+} as const;
+
+function refusal(a: Extract<Admission, { admitted: false }>): ApiError {
+  if (a.kind === 'trial') {
+    const { remaining, resetSeconds } = a.trial;
+    return new ApiError(
+      429,
+      `The anonymous trial allows ${TRIAL_QUOTA} metered calls per hour per IP; retry in ${resetSeconds} s or use an API key`,
+      { retryAfter: resetSeconds },
+      { retryAfterSeconds: resetSeconds, rateLimit: { remaining, resetSeconds } },
+    );
+  }
+  const d = a.decision;
+  return new ApiError(402, REFUSALS[d.reason](a.plan, a.eventType), {
+    reason: d.reason,
+    eventType: a.eventType,
+    plan: a.plan,
+    included: d.included,
+    used: a.used,
+    remaining: d.remaining,
+    hardLimitUsd: a.hardLimitUsd,
+    spentUsd: a.spentUsd,
+  });
+}
+
+function isStartFailure(err: unknown): boolean {
+  const name = (err as { name?: string })?.name ?? '';
+  return !/WorkflowFailedError/.test(name);
+}
+
+const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
+
+/** JSON with object keys sorted, so equal requests hash equally whatever their key order. */
+export function canonicalJson(v: unknown): string {
+  if (Array.isArray(v)) return `[${v.map(canonicalJson).join(',')}]`;
+  if (v && typeof v === 'object') {
+    return `{${Object.keys(v)
+      .sort()
+      .filter((k) => (v as Record<string, unknown>)[k] !== undefined)
+      .map((k) => `${JSON.stringify(k)}:${canonicalJson((v as Record<string, unknown>)[k])}`)
+      .join(',')}}`;
+  }
+  return JSON.stringify(v);
+}
