@@ -4,6 +4,7 @@ import type { HowToSourceSettings } from '../src/services/how-to-sources';
 import type { LanguageModel } from '../src/services/llm';
 import type { Db } from '../src/store/db';
 import { auditActivities } from './audit';
+import { companyActivities } from './company';
 import { discoveryActivities } from './discovery';
 import { howToActivities } from './how-to';
 import type { Renderer } from './audit/render';
@@ -33,6 +34,15 @@ export function createActivities(deps: ActivityDeps) {
     ...howToActivities({ db: deps.db, outbound: deps.outbound, settings: deps.howTo, llm: deps.llm }),
     ...discoveryActivities({ db: deps.db, outbound: deps.outbound, sources: deps.discovery }),
     ...auditActivities({ db: deps.db, outbound: deps.outbound, renderer: deps.renderer, ...deps.audit }),
+    // A company crawl keeps an audit's limits: the same per-request timeout and overall deadline.
+    ...companyActivities({
+      db: deps.db,
+      outbound: deps.outbound,
+      renderer: deps.renderer,
+      llm: deps.llm,
+      requestTimeoutMs: deps.audit.requestTimeoutMs,
+      crawlTimeoutMs: deps.audit.auditTimeoutMs,
+    }),
   };
 }
 

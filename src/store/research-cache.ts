@@ -16,3 +16,18 @@ export async function writeCached(db: Db, e: { kind: string; key: string; payloa
     .onConflict(['kind', 'cache_key'])
     .merge();
 }
+
+/** A cached entry with when it was written and its time to live, for answers that report their freshness. */
+export async function readCachedEntry(
+  db: Db,
+  kind: string,
+  key: string,
+  now: Date,
+): Promise<{ payload: unknown; fetchedAt: Date; ttlSeconds: number } | undefined> {
+  const row = await db('research_cache')
+    .select('payload', 'fetched_at', 'ttl_seconds')
+    .where({ kind, cache_key: key })
+    .andWhereRaw("fetched_at + ttl_seconds * interval '1 second' > ?", [now])
+    .first();
+  return row ? { payload: row.payload, fetchedAt: new Date(row.fetched_at), ttlSeconds: row.ttl_seconds } : undefined;
+}
