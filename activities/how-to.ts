@@ -11,8 +11,8 @@ export function howToActivities(d: { db: Db; outbound: Outbound; settings: HowTo
     async readHowToCache(task: string): Promise<Playbook | undefined> {
       return cachedPlaybook(d.db, task);
     },
-    async gatherHowToSources(tools: ResolvedTool[]) {
-      return gatherHowToSources(d.outbound, d.settings, tools);
+    async gatherHowToSources(tools: ResolvedTool[], task?: string) {
+      return gatherHowToSources(d.outbound, d.settings, tools, task);
     },
     async composePlaybook(input: PlaybookInput): Promise<Playbook> {
       return composePlaybook(input, d.llm);

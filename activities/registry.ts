@@ -1,19 +1,18 @@
 import type { Db } from '../src/store/db';
-import { registryService, type Requirements } from '../src/services/registry';
-import type { RegistryRow } from '../src/store/products';
+import { findTools, type FindToolsResult } from '../src/services/find-tools';
+import type { Requirements } from '../src/services/registry';
 import type { LanguageModel } from '../src/services/llm';
 import { resolveTask, type ResolveResult } from '../src/services/resolve';
 
-/** Registry reads for workflows: find-tools' search (the open endpoint's own) and resolve's capability match. */
+/** Registry reads for workflows: find-tools' candidates and resolve's capability match. */
 export function registryActivities(db: Db, llm?: LanguageModel) {
-  const registry = registryService(db);
   return {
     async resolveTask(input: { task: string; requirements: Requirements }): Promise<ResolveResult> {
       return resolveTask(db, input.task, input.requirements, llm);
     },
 
-    async searchRegistry(input: { terms: string; requirements: Requirements; limit: number }): Promise<RegistryRow[]> {
-      return registry.search(input.terms, input.requirements, input.limit);
+    async findTools(input: { task: string }): Promise<FindToolsResult> {
+      return findTools(db, input.task);
     },
   };
 }

@@ -59,7 +59,13 @@ async function main() {
   const target = { address: dev.address, namespace: 'default' };
   const worker = await startWorker({ target, taskQueue: 'bench-audit', deps: activityDeps(config, db) });
   const temporal = createTemporalClient(target);
-  const deps = { config: { ...config, temporal: { ...config.temporal, address: dev.address } }, db, temporal, logger: createLogger('silent'), outbound: configuredOutbound(config) };
+  const deps = {
+    config: { ...config, temporal: { ...config.temporal, address: dev.address } },
+    db,
+    temporal,
+    logger: createLogger('silent'),
+    outbound: configuredOutbound(config),
+  };
   const server = await listen(createApp(deps), '127.0.0.1', 0);
   const base = `http://127.0.0.1:${server.port}`;
   const { key } = await createWorkspace(db, { plan: 'scale' });
@@ -78,7 +84,12 @@ async function main() {
     if (res.status !== 200) throw new Error(`audit answered ${res.status}`);
     gated.push(performance.now() - t);
     t = performance.now();
-    const outcome = await runWorkflow<AuditWorkflowResult>(temporal.client, WorkflowTypes.audit, { workflowId: `bench-direct-${randomUUID()}`, taskQueue: 'bench-audit', args: [{ domain }], waitMs: 60_000 });
+    const outcome = await runWorkflow<AuditWorkflowResult>(temporal.client, WorkflowTypes.audit, {
+      workflowId: `bench-direct-${randomUUID()}`,
+      taskQueue: 'bench-audit',
+      args: [{ domain }],
+      waitMs: 60_000,
+    });
     if (outcome.status !== 'completed') throw new Error('direct audit did not complete');
     await audits.report(outcome.result);
     direct.push(performance.now() - t);
@@ -89,8 +100,23 @@ async function main() {
   // Sweep: every fixture site stale, nothing else.
   await db('products').update({ audited_at: db.fn.now() });
   const domains = Array.from({ length: SITES }, (_, i) => `site-${i}.test`);
-  await upsertSeedRows(db, domains.map((domain) => seedRow({ slug: `bench-${domain.replace('.test', '')}`, name: domain, domain, description: '', categories: ['developer-tools'], sources: ['bench'], facts: { api: false, mcp: false, selfServe: false, openapi: false, cli: false, llmsTxt: false, sdkLanguages: [] } })));
-  await db('products').whereIn('domain', domains).update({ audited_at: new Date(Date.now() - 30 * 86_400_000) });
+  await upsertSeedRows(
+    db,
+    domains.map((domain) =>
+      seedRow({
+        slug: `bench-${domain.replace('.test', '')}`,
+        name: domain,
+        domain,
+        description: '',
+        categories: ['developer-tools'],
+        sources: ['bench'],
+        facts: { api: false, mcp: false, selfServe: false, openapi: false, cli: false, llmsTxt: false, sdkLanguages: [] },
+      }),
+    ),
+  );
+  await db('products')
+    .whereIn('domain', domains)
+    .update({ audited_at: new Date(Date.now() - 30 * 86_400_000) });
   const started = performance.now();
   const sweep = await runWorkflow<{ considered: number; audited: number; unreachable: number; failed: number }>(temporal.client, WorkflowTypes.sweep, {
     workflowId: `bench-sweep-${randomUUID()}`,

@@ -9,12 +9,54 @@ import type { Db } from '../src/store/db';
  * Deterministic for a given count, so runs are comparable.
  */
 // Brand-like names from syllables (about 10^5 distinct stems), so names repeat about as rarely as real ones.
-const ONSETS = ['b', 'br', 'c', 'cl', 'd', 'dr', 'f', 'fl', 'g', 'gr', 'h', 'j', 'k', 'kr', 'l', 'm', 'n', 'p', 'pl', 'qu', 'r', 's', 'sk', 'sn', 't', 'tr', 'v', 'w', 'z', 'zh'];
+const ONSETS = [
+  'b',
+  'br',
+  'c',
+  'cl',
+  'd',
+  'dr',
+  'f',
+  'fl',
+  'g',
+  'gr',
+  'h',
+  'j',
+  'k',
+  'kr',
+  'l',
+  'm',
+  'n',
+  'p',
+  'pl',
+  'qu',
+  'r',
+  's',
+  'sk',
+  'sn',
+  't',
+  'tr',
+  'v',
+  'w',
+  'z',
+  'zh',
+];
 const VOWELS = ['a', 'e', 'i', 'o', 'u', 'ai', 'ea', 'io', 'oo', 'y'];
 const CODAS = ['', 'n', 'r', 'x', 'l', 'm', 's', 'k', 'nt', 'st'];
 const TAILS = ['', '', '', 'ly', 'io', 'hub', 'base', 'kit', 'flow', 'labs', 'ops', 'api', 'stack', 'sync', 'ify'];
 const TLDS = ['com', 'io', 'dev', 'ai', 'app', 'co', 'so', 'tech'];
-const ADJECTIVES = ['fast', 'reliable', 'developer-friendly', 'open-source', 'serverless', 'managed', 'scalable', 'lightweight', 'enterprise-grade', 'real-time'];
+const ADJECTIVES = [
+  'fast',
+  'reliable',
+  'developer-friendly',
+  'open-source',
+  'serverless',
+  'managed',
+  'scalable',
+  'lightweight',
+  'enterprise-grade',
+  'real-time',
+];
 const AUDIENCES = ['startups', 'developer teams', 'AI agents', 'enterprises', 'indie hackers', 'data teams', 'mobile apps', 'SaaS products'];
 
 function rng(seed: number) {

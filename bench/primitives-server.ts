@@ -15,7 +15,14 @@ import { startWorker } from '../workers/worker';
  */
 async function main() {
   const env = process.env;
-  const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', PORT: env.API_PORT, PUBLIC_BASE_URL: 'http://bench.local', TEMPORAL_ADDRESS: env.TEMPORAL_ADDRESS, TEMPORAL_TASK_QUEUE: 'bench-primitives' });
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'silent',
+    PORT: env.API_PORT,
+    PUBLIC_BASE_URL: 'http://bench.local',
+    TEMPORAL_ADDRESS: env.TEMPORAL_ADDRESS,
+    TEMPORAL_TASK_QUEUE: 'bench-primitives',
+  });
   const db = createDb({ url: env.BENCH_DATABASE_URL!, poolMax: 20 });
   const target = { ...config.temporal, address: env.TEMPORAL_ADDRESS! };
   const worker = await startWorker({ target, taskQueue: taskQueues(config.temporal.taskQueue).primitives, deps: activityDeps(config, db) });

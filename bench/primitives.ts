@@ -51,7 +51,12 @@ interface Figures {
 }
 
 async function drive(name: string, url: string, key: string, route: string, connections: number): Promise<Figures> {
-  const requests = TASKS.map((task) => ({ method: 'POST' as const, path: route, headers: { 'content-type': 'application/json', 'x-api-key': key }, body: JSON.stringify({ task }) }));
+  const requests = TASKS.map((task) => ({
+    method: 'POST' as const,
+    path: route,
+    headers: { 'content-type': 'application/json', 'x-api-key': key },
+    body: JSON.stringify({ task }),
+  }));
   const latencies: number[] = [];
   let errors = 0;
   const run = (duration: number, record: boolean) =>
@@ -84,7 +89,13 @@ async function main(): Promise<void> {
   const [{ tags }] = await db('product_capabilities').count<{ tags: number }[]>('* as tags');
 
   const base = loadConfig(process.env);
-  const dev = await startTemporalDevServer({ port: await freePort(), namespace: base.temporal.namespace, cliPath: base.temporal.cliPath, cacheDir: base.cacheDir, log });
+  const dev = await startTemporalDevServer({
+    port: await freePort(),
+    namespace: base.temporal.namespace,
+    cliPath: base.temporal.cliPath,
+    cacheDir: base.cacheDir,
+    log,
+  });
   stops.unshift(() => dev.stop());
 
   // A workspace whose plan lets every call through (overage on, no card needed): the gate still reserves,
@@ -120,10 +131,12 @@ async function main(): Promise<void> {
   const floor: FloorFigures[] = await measureTemporalFloor(dev.address, base.temporal.namespace, [1, CONNECTIONS], DURATION_S);
   const [{ events }] = await db('usage_events').where({ workspace_id: workspace.id }).count<{ events: number }[]>('* as events');
 
-  const checks = figures.filter((f) => f.connections === CONNECTIONS).flatMap((f) => [
-    [`${f.name} p50 <= 60 ms at ${f.connections} callers`, f.p50 <= 60, `${f.p50} ms`],
-    [`${f.name} p99 <= 200 ms at ${f.connections} callers`, f.p99 <= 200, `${f.p99} ms`],
-  ]) as Array<[string, boolean, string]>;
+  const checks = figures
+    .filter((f) => f.connections === CONNECTIONS)
+    .flatMap((f) => [
+      [`${f.name} p50 <= 60 ms at ${f.connections} callers`, f.p50 <= 60, `${f.p50} ms`],
+      [`${f.name} p99 <= 200 ms at ${f.connections} callers`, f.p99 <= 200, `${f.p99} ms`],
+    ]) as Array<[string, boolean, string]>;
   const lines = [
     '',
     `## find-tools and resolve end to end — ${new Date().toISOString().slice(0, 10)}`,
@@ -138,7 +151,7 @@ async function main(): Promise<void> {
     '',
     `Usage events recorded for the benchmark workspace: ${events} (one per call, warm-up included).`,
     '',
-    'Baseline in the same run, same dev server: workflows that do nothing, started and awaited as the API does (client on the worker\'s connection, eager start), no HTTP, no Postgres.',
+    "Baseline in the same run, same dev server: workflows that do nothing, started and awaited as the API does (client on the worker's connection, eager start), no HTTP, no Postgres.",
     '',
     '| baseline | callers | requests | req/s | p50 ms | p99 ms |',
     '|---|---|---|---|---|---|',
@@ -163,7 +176,10 @@ function ratios(figures: Figures[], floor: FloorFigures[]): string[] {
   if (!base) return [];
   return figures
     .filter((f) => f.connections === CONNECTIONS)
-    .map((f) => `${f.name} at ${CONNECTIONS} callers: ${(f.rps / base.rps).toFixed(2)}× the floor's req/s, p50 ${(f.p50 / base.p50).toFixed(2)}× the floor's (${f.p50} vs ${base.p50} ms).`);
+    .map(
+      (f) =>
+        `${f.name} at ${CONNECTIONS} callers: ${(f.rps / base.rps).toFixed(2)}× the floor's req/s, p50 ${(f.p50 / base.p50).toFixed(2)}× the floor's (${f.p50} vs ${base.p50} ms).`,
+    );
 }
 
 main().catch((err) => {

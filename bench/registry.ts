@@ -14,7 +14,7 @@ import type { Knex } from 'knex';
 import { parseSearchText } from '../src/domain/search-text';
 import { freePort } from '../src/runtime/free-port';
 import type { Db } from '../src/store/db';
-import { searchQuery } from '../src/store/products';
+import { analyseWords, planSearch, type SearchQuery, searchQuery, wordsQuery } from '../src/store/search';
 import { openBenchDatabase } from './database';
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 100_000);
@@ -69,6 +69,13 @@ async function explain(db: Db, sql: Knex.Sql): Promise<string> {
   return res.rows.map((r: Record<string, string>) => r['QUERY PLAN']).join('\n');
 }
 
+/** The word look-up (as the API makes it on a cache miss) and then the search statement. */
+async function explainSearch(db: Db, q: SearchQuery): Promise<string> {
+  const words = await explain(db, wordsQuery(db, q.words).toSQL());
+  const plan = planSearch(q, await analyseWords(db, q.words));
+  return `${words}\n\n${await explain(db, searchQuery(db, q, plan).toSQL())}`;
+}
+
 async function main() {
   const { url, db, close } = await openBenchDatabase(PRODUCTS, log);
   const [{ total }] = await db('products').count<{ total: number }[]>('* as total');
@@ -89,17 +96,50 @@ async function main() {
   const figures: Figures[] = [];
   figures.push(await drive('bare Koa route', `http://127.0.0.1:${barePort}/`, [{ method: 'GET', path: '/' }]));
   figures.push(await drive('GET /v1/registry?limit=20', api, [{ method: 'GET', path: '/v1/registry?limit=20' }]));
-  figures.push(await drive('GET /v1/profile/{slug}', api, profileSlugs.map((s) => ({ method: 'GET' as const, path: `/v1/profile/${s}` }))));
-  figures.push(await drive('GET /v1/categories/{slug}', api, categorySlugs.map((s) => ({ method: 'GET' as const, path: `/v1/categories/${s}?limit=20` }))));
+  figures.push(
+    await drive(
+      'GET /v1/profile/{slug}',
+      api,
+      profileSlugs.map((s) => ({ method: 'GET' as const, path: `/v1/profile/${s}` })),
+    ),
+  );
+  figures.push(
+    await drive(
+      'GET /v1/categories/{slug}',
+      api,
+      categorySlugs.map((s) => ({ method: 'GET' as const, path: `/v1/categories/${s}?limit=20` })),
+    ),
+  );
   figures.push(
     await drive(
       'POST /v1/search (mix)',
       api,
-      SEARCHES.map((b) => ({ method: 'POST' as const, path: '/v1/search', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...b, limit: 20 }) })),
+      SEARCHES.map((b) => ({
+        method: 'POST' as const,
+        path: '/v1/search',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ ...b, limit: 20 }),
+      })),
     ),
   );
   // Every request a query never seen before, so the response cache cannot help: the cold path.
-  const vocabulary = ['email', 'payments', 'vector', 'database', 'search', 'speech', 'maps', 'auth', 'storage', 'analytics', 'monitoring', 'scraping', 'sms', 'crm', 'hosting'];
+  const vocabulary = [
+    'email',
+    'payments',
+    'vector',
+    'database',
+    'search',
+    'speech',
+    'maps',
+    'auth',
+    'storage',
+    'analytics',
+    'monitoring',
+    'scraping',
+    'sms',
+    'crm',
+    'hosting',
+  ];
   let n = 0;
   figures.push(
     await drive('POST /v1/search (uncached, every query new)', api, [
@@ -123,20 +163,50 @@ async function main() {
   const plans: Array<[string, string]> = [];
   for (const s of SEARCHES) {
     const required = Object.keys(s.requirements ?? {}) as Array<'api' | 'mcp' | 'self_serve' | 'openapi' | 'cli'>;
-    plans.push([`search "${s.query}"${required.length ? ` requiring ${required.join(', ')}` : ''}`, await explain(db, searchQuery(db, { ...parseSearchText(s.query), requirements: required, limit: 20 }).toSQL())]);
+    plans.push([
+      `search "${s.query}"${required.length ? ` requiring ${required.join(', ')}` : ''}`,
+      await explainSearch(db, { ...parseSearchText(s.query), requirements: required, limit: 20 }),
+    ]);
   }
-  plans.push(['registry top 20', await explain(db, db('products as p').select('p.slug', 'p.name', 'p.domain', 'p.readiness').where('p.readiness', '>=', 0).orderBy([{ column: 'p.readiness', order: 'desc' }, { column: 'p.slug' }]).limit(20).toSQL())]);
-  plans.push(['category top 20', await explain(db, db('product_categories as pc').join('products as p', 'p.id', 'pc.product_id').select('p.slug').where('pc.category_slug', 'email').andWhere('pc.readiness', '>=', 0).orderBy([{ column: 'pc.readiness', order: 'desc' }, { column: 'pc.product_id' }]).limit(20).toSQL())]);
+  plans.push([
+    'registry top 20',
+    await explain(
+      db,
+      db('products as p')
+        .select('p.slug', 'p.name', 'p.domain', 'p.readiness')
+        .where('p.readiness', '>=', 0)
+        .orderBy([{ column: 'p.readiness', order: 'desc' }, { column: 'p.slug' }])
+        .limit(20)
+        .toSQL(),
+    ),
+  ]);
+  plans.push([
+    'category top 20',
+    await explain(
+      db,
+      db('product_categories as pc')
+        .join('products as p', 'p.id', 'pc.product_id')
+        .select('p.slug')
+        .where('pc.category_slug', 'email')
+        .andWhere('pc.readiness', '>=', 0)
+        .orderBy([{ column: 'pc.readiness', order: 'desc' }, { column: 'pc.product_id' }])
+        .limit(20)
+        .toSQL(),
+    ),
+  ]);
   const seqScans = plans.filter(([, plan]) => /Seq Scan on (products|product_categories)/.test(plan)).map(([n]) => n);
 
   const bare = figures[0].rps;
   const search = figures[4];
+  const uncached = figures[5];
   const ratio = (f: Figures) => f.rps / bare;
   const checks = [
     [`registry >= 50% of bare req/s`, ratio(figures[1]) >= 0.5, `${(100 * ratio(figures[1])).toFixed(0)}%`],
     [`profile >= 50% of bare req/s`, ratio(figures[2]) >= 0.5, `${(100 * ratio(figures[2])).toFixed(0)}%`],
     ['search (mix) p95 <= 20 ms', search.p95 <= 20, `${search.p95.toFixed(2)} ms`],
     ['search (mix) p99 <= 50 ms', search.p99 <= 50, `${search.p99.toFixed(2)} ms`],
+    ['search (uncached) p95 <= 15 ms', uncached.p95 <= 15, `${uncached.p95.toFixed(2)} ms`],
+    ['search (uncached) p99 <= 40 ms', uncached.p99 <= 40, `${uncached.p99.toFixed(2)} ms`],
     ['no sequential scan of products in any plan', seqScans.length === 0, seqScans.join(', ') || 'none'],
   ] as const;
 
@@ -150,13 +220,15 @@ async function main() {
     '',
     '| route | req/s | vs bare | p50 ms | p95 ms | p99 ms | errors |',
     '|---|---|---|---|---|---|---|',
-    ...figures.map((f) => `| ${f.name} | ${f.rps} | ${(100 * ratio(f)).toFixed(0)}% | ${f.p50.toFixed(2)} | ${f.p95.toFixed(2)} | ${f.p99.toFixed(2)} | ${f.errors} |`),
+    ...figures.map(
+      (f) => `| ${f.name} | ${f.rps} | ${(100 * ratio(f)).toFixed(0)}% | ${f.p50.toFixed(2)} | ${f.p95.toFixed(2)} | ${f.p99.toFixed(2)} | ${f.errors} |`,
+    ),
     '',
     '| target | met | measured |',
     '|---|---|---|',
     ...checks.map(([what, ok, measured]) => `| ${what} | ${ok ? 'yes' : '**no**'} | ${measured} |`),
     '',
-    '<details><summary>EXPLAIN (ANALYZE) of the registry queries</summary>',
+    '<details><summary>EXPLAIN (ANALYZE) of the registry queries (a search: its word look-up, then the search statement)</summary>',
     '',
     ...plans.flatMap(([name, plan]) => [`**${name}**`, '', '```', plan, '```', '']),
     '</details>',

@@ -44,7 +44,14 @@ export async function measureTemporalFloor(address: string, namespace: string, c
         const seconds = (Date.now() - started) / 1000;
         latencies.sort((a, b) => a - b);
         const pct = (p: number) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] * 10) / 10;
-        figures.push({ name: `Temporal floor: ${workflow}`, connections: c, requests: latencies.length, rps: Math.round(latencies.length / seconds), p50: pct(50), p99: pct(99) });
+        figures.push({
+          name: `Temporal floor: ${workflow}`,
+          connections: c,
+          requests: latencies.length,
+          rps: Math.round(latencies.length / seconds),
+          p50: pct(50),
+          p99: pct(99),
+        });
       }
     }
   } finally {

@@ -112,9 +112,7 @@ export async function up(knex: Knex): Promise<void> {
   });
   await knex.raw('CREATE INDEX audits_product_history_idx ON audits (product_id, started_at DESC)');
   await knex.raw('CREATE INDEX audits_domain_idx ON audits (domain, started_at DESC)');
-  await knex.raw(
-    'ALTER TABLE products ADD CONSTRAINT products_latest_audit_fk FOREIGN KEY (latest_audit_id) REFERENCES audits(id) ON DELETE SET NULL',
-  );
+  await knex.raw('ALTER TABLE products ADD CONSTRAINT products_latest_audit_fk FOREIGN KEY (latest_audit_id) REFERENCES audits(id) ON DELETE SET NULL');
 
   await knex.schema.createTable('usage_events', (t) => {
     t.uuid('id').primary().defaultTo(knex.raw('gen_random_uuid()'));
@@ -137,9 +135,7 @@ export async function up(knex: Knex): Promise<void> {
   await knex.raw('CREATE INDEX usage_events_workspace_time_idx ON usage_events (workspace_id, occurred_at DESC, id)');
   await knex.raw('CREATE INDEX usage_events_workspace_type_idx ON usage_events (workspace_id, event_type, occurred_at DESC)');
   await knex.raw('CREATE INDEX usage_events_workspace_product_idx ON usage_events (workspace_id, product_id, occurred_at DESC)');
-  await knex.raw(
-    "CREATE INDEX usage_events_sync_pending_idx ON usage_events (occurred_at) WHERE payments_sync_status IN ('pending', 'failed')",
-  );
+  await knex.raw("CREATE INDEX usage_events_sync_pending_idx ON usage_events (occurred_at) WHERE payments_sync_status IN ('pending', 'failed')");
 
   // Per workspace, period and event type: what has been used and what in-flight calls have reserved.
   // Entitlement checks lock this row so concurrent calls can never overshoot a quota or a hard limit.

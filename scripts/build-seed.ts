@@ -16,9 +16,26 @@ const sharedData = path.resolve(process.argv[2] ?? path.join(ROOT, '../shared/da
 
 /** Hosts that serve other people's projects: a link there names no vendor domain. */
 const NON_VENDOR_HOSTS = new Set([
-  'github.com', 'gitlab.com', 'bitbucket.org', 'rapidapi.com', 'npmjs.com', 'sourceforge.net', 'medium.com',
-  'postman.com', 'getpostman.com', 'google.com', 'docs.google.com', 'sites.google.com', 'notion.site',
-  'wikipedia.org', 'twitter.com', 'x.com', 'youtube.com', 'linkedin.com', 'facebook.com', 'blogspot.com',
+  'github.com',
+  'gitlab.com',
+  'bitbucket.org',
+  'rapidapi.com',
+  'npmjs.com',
+  'sourceforge.net',
+  'medium.com',
+  'postman.com',
+  'getpostman.com',
+  'google.com',
+  'docs.google.com',
+  'sites.google.com',
+  'notion.site',
+  'wikipedia.org',
+  'twitter.com',
+  'x.com',
+  'youtube.com',
+  'linkedin.com',
+  'facebook.com',
+  'blogspot.com',
 ]);
 
 const SDK_IDS = new Set(['javascript', 'python', 'go', 'ruby', 'java', 'php', 'csharp', 'rust', 'swift', 'kotlin', 'dart', 'elixir']);
@@ -73,13 +90,25 @@ function productName(raw: string): string {
 }
 
 function clean(text: string): string {
-  return text.replace(/\s+/g, ' ').replace(/\[([^\]]*)\]\([^)]*\)/g, '$1').trim();
+  return text
+    .replace(/\s+/g, ' ')
+    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .trim();
 }
 
 // 1. Hand-curated products: authoritative names, descriptions, categories and facts.
 interface Curated {
-  name: string; domain: string; description: string; categories: string[];
-  api: boolean; openapi: boolean; cli: boolean; mcp: boolean; selfServe: boolean; llmsTxt: boolean; sdkLanguages: string[];
+  name: string;
+  domain: string;
+  description: string;
+  categories: string[];
+  api: boolean;
+  openapi: boolean;
+  cli: boolean;
+  mcp: boolean;
+  selfServe: boolean;
+  llmsTxt: boolean;
+  sdkLanguages: string[];
 }
 const curated = JSON.parse(readFileSync(path.join(ROOT, 'data/sources/curated-products.json'), 'utf8')) as Curated[];
 for (const c of curated) {
@@ -90,7 +119,12 @@ for (const c of curated) {
   d.descriptions.unshift(clean(c.description));
   d.fixedCategories = c.categories.filter((s) => CATEGORY_SLUGS.has(s));
   d.facts = {
-    api: c.api, mcp: c.mcp, selfServe: c.selfServe, openapi: c.openapi, cli: c.cli, llmsTxt: c.llmsTxt,
+    api: c.api,
+    mcp: c.mcp,
+    selfServe: c.selfServe,
+    openapi: c.openapi,
+    cli: c.cli,
+    llmsTxt: c.llmsTxt,
     sdkLanguages: c.sdkLanguages.filter((l) => SDK_IDS.has(l)),
   };
   d.sources.add('curated');
@@ -98,14 +132,21 @@ for (const c of curated) {
 
 // 2. llms-txt-hub: the site publishes /llms.txt; its category is a hint.
 const HUB_CATEGORY: Record<string, string> = {
-  'developer-tools': 'developer-tools', 'ai-ml': 'ai-models', 'data-analytics': 'analytics',
-  'infrastructure-cloud': 'hosting', 'security-identity': 'security',
+  'developer-tools': 'developer-tools',
+  'ai-ml': 'ai-models',
+  'data-analytics': 'analytics',
+  'infrastructure-cloud': 'hosting',
+  'security-identity': 'security',
 };
 const hub = JSON.parse(readFileSync(path.join(sharedData, 'llms-txt-hub/websites.json'), 'utf8')) as Array<{
-  name: string; domain: string; description: string; category: string;
+  name: string;
+  domain: string;
+  description: string;
+  category: string;
 }>;
 // The hub lists any site with an llms.txt, shops and agencies included; keep the ones that are software.
-const SOFTWARE = /\b(apis?|sdks?|developers?|dev|platform|software|saas|apps?|cloud|data|ai|agents?|agentic|llms?|models?|code|open[- ]source|tools?|automation|analytics|database|framework|library|integrations?|infrastructure|security|hosting|docs|documentation|workflows?|server|mcp|cli|devops|protocol|engine|blockchain|crypto|payments?|email|runtime|bundler|javascript|typescript|orm|frontend|backend|tooling|npm|node(js)?|python|rust|golang|react|compiler|testing|deploy|serverless|kubernetes|docker|git|ide|editor|terminal|linux|web3|headless|scraping|crawler|vector|embeddings?|auth|oauth|sso|monitoring|observability|logging|cms)\b/i;
+const SOFTWARE =
+  /\b(apis?|sdks?|developers?|dev|platform|software|saas|apps?|cloud|data|ai|agents?|agentic|llms?|models?|code|open[- ]source|tools?|automation|analytics|database|framework|library|integrations?|infrastructure|security|hosting|docs|documentation|workflows?|server|mcp|cli|devops|protocol|engine|blockchain|crypto|payments?|email|runtime|bundler|javascript|typescript|orm|frontend|backend|tooling|npm|node(js)?|python|rust|golang|react|compiler|testing|deploy|serverless|kubernetes|docker|git|ide|editor|terminal|linux|web3|headless|scraping|crawler|vector|embeddings?|auth|oauth|sso|monitoring|observability|logging|cms)\b/i;
 for (const h of hub) {
   const domain = registrableDomain(h.domain);
   if (!domain || !h.name?.trim()) continue;
@@ -121,20 +162,57 @@ for (const h of hub) {
 // 3. public-apis: the product has a public API; auth "No" or "apiKey" in a list of free APIs means a
 //    developer can start without a sales conversation.
 const PUBLIC_APIS_CATEGORY: Record<string, string> = {
-  Animals: 'open-data', Anime: 'media-entertainment', 'Anti-Malware': 'security', 'Art & Design': 'design',
-  'Authentication & Authorization': 'auth', Blockchain: 'finance', Books: 'open-data', Business: 'crm-sales',
-  Calendar: 'productivity', 'Cloud Storage & File Sharing': 'storage-media', 'Continuous Integration': 'ci-cd',
-  Cryptocurrency: 'finance', 'Currency Exchange': 'finance', 'Data Validation': 'developer-tools',
-  Development: 'developer-tools', Dictionaries: 'language', 'Documents & Productivity': 'productivity',
-  Email: 'email', Entertainment: 'media-entertainment', Environment: 'open-data', Events: 'open-data',
-  Finance: 'finance', 'Food & Drink': 'open-data', 'Games & Comics': 'media-entertainment',
-  Geocoding: 'maps-location', Government: 'open-data', Health: 'open-data', Jobs: 'open-data',
-  'Machine Learning': 'ai-models', Music: 'media-entertainment', News: 'open-data', 'Open Data': 'open-data',
-  'Open Source Projects': 'developer-tools', Patent: 'open-data', Personality: 'media-entertainment',
-  Phone: 'messaging', Photography: 'storage-media', Programming: 'developer-tools', 'Science & Math': 'open-data',
-  Security: 'security', Shopping: 'ecommerce', Social: 'marketing', 'Sports & Fitness': 'open-data',
-  'Test Data': 'developer-tools', 'Text Analysis': 'language', Tracking: 'ecommerce', Transportation: 'open-data',
-  'URL Shorteners': 'marketing', Vehicle: 'open-data', Video: 'storage-media', Weather: 'open-data',
+  Animals: 'open-data',
+  Anime: 'media-entertainment',
+  'Anti-Malware': 'security',
+  'Art & Design': 'design',
+  'Authentication & Authorization': 'auth',
+  Blockchain: 'finance',
+  Books: 'open-data',
+  Business: 'crm-sales',
+  Calendar: 'productivity',
+  'Cloud Storage & File Sharing': 'storage-media',
+  'Continuous Integration': 'ci-cd',
+  Cryptocurrency: 'finance',
+  'Currency Exchange': 'finance',
+  'Data Validation': 'developer-tools',
+  Development: 'developer-tools',
+  Dictionaries: 'language',
+  'Documents & Productivity': 'productivity',
+  Email: 'email',
+  Entertainment: 'media-entertainment',
+  Environment: 'open-data',
+  Events: 'open-data',
+  Finance: 'finance',
+  'Food & Drink': 'open-data',
+  'Games & Comics': 'media-entertainment',
+  Geocoding: 'maps-location',
+  Government: 'open-data',
+  Health: 'open-data',
+  Jobs: 'open-data',
+  'Machine Learning': 'ai-models',
+  Music: 'media-entertainment',
+  News: 'open-data',
+  'Open Data': 'open-data',
+  'Open Source Projects': 'developer-tools',
+  Patent: 'open-data',
+  Personality: 'media-entertainment',
+  Phone: 'messaging',
+  Photography: 'storage-media',
+  Programming: 'developer-tools',
+  'Science & Math': 'open-data',
+  Security: 'security',
+  Shopping: 'ecommerce',
+  Social: 'marketing',
+  'Sports & Fitness': 'open-data',
+  'Test Data': 'developer-tools',
+  'Text Analysis': 'language',
+  Tracking: 'ecommerce',
+  Transportation: 'open-data',
+  'URL Shorteners': 'marketing',
+  Vehicle: 'open-data',
+  Video: 'storage-media',
+  Weather: 'open-data',
 };
 const readme = readFileSync(path.join(sharedData, 'public-apis/README.md'), 'utf8');
 let section: string | undefined;
@@ -176,13 +254,18 @@ function ownerCandidates(owner: string): string[] {
   return [...new Set([o, stripped, stripped.replace(/[-_]/g, ''), o.replace(/[-_]/g, '')])].filter((s) => s.length >= 4);
 }
 const mcp = JSON.parse(readFileSync(path.join(sharedData, 'mcp-registry/seed_2025_05_16.json'), 'utf8')) as Array<{
-  name: string; description: string; repository?: { url?: string }; packages?: Array<{ registry_name: string; name: string }>;
+  name: string;
+  description: string;
+  repository?: { url?: string };
+  packages?: Array<{ registry_name: string; name: string }>;
 }>;
 let attached = 0;
 for (const server of mcp) {
   const repo = /github\.com\/([^/]+)\/([^/#?]+)/.exec(server.repository?.url ?? '');
   if (!repo || repo[1].toLowerCase() === 'modelcontextprotocol') continue; // reference servers belong to no vendor
-  const vendor = ownerCandidates(repo[1]).map((c) => byLabel.get(c)).find(Boolean);
+  const vendor = ownerCandidates(repo[1])
+    .map((c) => byLabel.get(c))
+    .find(Boolean);
   if (!vendor) continue;
   vendor.facts.mcp = true;
   vendor.mcpServers.push({
@@ -227,9 +310,7 @@ for (const d of ordered) {
   const slug = candidates.find((s) => !used.has(s)) ?? `${slugify(d.domain)}-${products.length}`;
   used.add(slug);
   const description = d.descriptions.find((x) => x.length >= 12) ?? d.descriptions[0] ?? '';
-  const categories = d.fixedCategories?.length
-    ? d.fixedCategories
-    : classifyCategories(`${name} ${d.descriptions.join(' ')}`, mostCommon(d.categoryHints));
+  const categories = d.fixedCategories?.length ? d.fixedCategories : classifyCategories(`${name} ${d.descriptions.join(' ')}`, mostCommon(d.categoryHints));
   products.push({
     slug,
     name,
@@ -254,17 +335,24 @@ const seed: SeedFile = {
   version: createHash('sha256').update(JSON.stringify(body)).digest('hex').slice(0, 16),
   ...body,
 };
-writeFileSync(path.join(ROOT, 'data/registry-seed.json'), JSON.stringify(seed, null, 1) + '\n');
+writeFileSync(path.join(ROOT, 'data/registry-seed.json'), `${JSON.stringify(seed, null, 1)}\n`);
 writeFileSync(path.join(ROOT, 'data/NOTICE'), notice());
 
 const perCategory = new Map<string, number>();
 for (const p of products) perCategory.set(p.categories[0], (perCategory.get(p.categories[0]) ?? 0) + 1);
 console.log(`seed ${seed.version}: ${products.length} products (${curated.length} curated), ${attached} vendor MCP servers attached`);
-console.log([...perCategory].sort((a, b) => b[1] - a[1]).map(([c, n]) => `${c} ${n}`).join(', '));
+console.log(
+  [...perCategory]
+    .sort((a, b) => b[1] - a[1])
+    .map(([c, n]) => `${c} ${n}`)
+    .join(', '),
+);
 
 function sourceList() {
   return ['llms-txt-hub', 'public-apis', 'mcp-registry'].map((dir) => {
-    const [repo, commit, date, file] = readFileSync(path.join(sharedData, dir, 'SOURCE'), 'utf8').trim().split(/\s+/);
+    const [repo, commit, date, file] = readFileSync(path.join(sharedData, dir, 'SOURCE'), 'utf8')
+      .trim()
+      .split(/\s+/);
     return { name: dir, repository: repo, commit, date, file, license: 'MIT' };
   });
 }
@@ -279,8 +367,16 @@ function notice(): string {
     '',
   ];
   for (const dir of ['llms-txt-hub', 'public-apis', 'mcp-registry']) {
-    const [repo, commit, date, file] = readFileSync(path.join(sharedData, dir, 'SOURCE'), 'utf8').trim().split(/\s+/);
-    parts.push('-'.repeat(78), `${dir}: https://github.com/${repo} (${file} at ${commit}, ${date})`, '', readFileSync(path.join(sharedData, dir, 'LICENSE'), 'utf8').trim(), '');
+    const [repo, commit, date, file] = readFileSync(path.join(sharedData, dir, 'SOURCE'), 'utf8')
+      .trim()
+      .split(/\s+/);
+    parts.push(
+      '-'.repeat(78),
+      `${dir}: https://github.com/${repo} (${file} at ${commit}, ${date})`,
+      '',
+      readFileSync(path.join(sharedData, dir, 'LICENSE'), 'utf8').trim(),
+      '',
+    );
   }
   return parts.join('\n');
 }

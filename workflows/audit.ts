@@ -32,7 +32,10 @@ export interface AuditWorkflowResult {
 
 /** One agent-readiness audit: gather artifacts (activity), score them (pure, here), record (activity). */
 export async function auditWorkflow(input: AuditWorkflowInput): Promise<AuditWorkflowResult> {
-  return metered(() => audit(input), (r) => r.productId);
+  return metered(
+    () => audit(input),
+    (r) => r.productId,
+  );
 }
 
 async function audit(input: AuditWorkflowInput): Promise<AuditWorkflowResult> {

@@ -22,7 +22,7 @@ export async function howToWorkflow(input: { task: string }): Promise<Playbook> 
     if (cached) return cached;
     const resolved = await resolveTask({ task: input.task, requirements: {} });
     const tools = resolved.results.slice(0, RECOMMENDED);
-    const { docs, packages } = await gatherHowToSources(tools);
+    const { docs, packages } = await gatherHowToSources(tools, input.task); // the task's stack picks which docs pages are read
     const asOf = new Date().toISOString().slice(0, 7); // workflow time: deterministic on replay
     const playbook = await composePlaybook({ task: input.task, asOf, capabilities: resolved.capabilities, tools, docs, packages });
     // A playbook built from nothing read (sites down, nothing resolved) is not kept: the next call tries again.

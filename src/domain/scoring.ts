@@ -123,5 +123,5 @@ export function checksFromFacts(f: ProductFacts): CheckScores {
 }
 
 function clamp01(n: number): number {
-  return n < 0 ? 0 : n > 1 ? 1 : n;
+  return n < 0 ? 0 : Math.min(n, 1);
 }

@@ -8,7 +8,10 @@ export interface TaskIntent {
 
 // Phrases that state a requirement rather than describe the job; removed from the search terms.
 const REQUIREMENT_PHRASES: Array<[Requirement, RegExp]> = [
-  ['mcp', /\b(?:with|has|have|having|via|over|through|using|offers?|supports?|that has)?\s*(?:an?\s+)?(?:remote\s+|official\s+)?mcp(?:\s+(?:server|endpoint|support|integration|tool))?s?\b/gi],
+  [
+    'mcp',
+    /\b(?:with|has|have|having|via|over|through|using|offers?|supports?|that has)?\s*(?:an?\s+)?(?:remote\s+|official\s+)?mcp(?:\s+(?:server|endpoint|support|integration|tool))?s?\b/gi,
+  ],
   ['cli', /\b(?:with|has|have|having|via|offers?|using)?\s*(?:an?\s+)?(?:official\s+)?(?:cli|command[- ]line(?:\s+(?:tool|client|interface))?)\b/gi],
   ['openapi', /\b(?:with|has|have|having|publishes?|offers?)?\s*(?:an?\s+)?(?:openapi|swagger)(?:\s+(?:spec(?:ification)?|description|schema|document))?\b/gi],
   ['self_serve', /\b(?:self[- ]serve|self[- ]service|no sales call|sign ?up without sales|instant (?:api )?access)\b/gi],
@@ -17,7 +20,9 @@ const REQUIREMENT_PHRASES: Array<[Requirement, RegExp]> = [
 
 // Words that carry no meaning for search in a request for tools.
 const FILLER = new Set(
-  'i we me my our need needs want wants looking look for find a an the some any tool tools service services product products app that which who can could should would must has have to do does help helps me with from in on of and or my best good way ways something please using use'.split(' '),
+  'i we me my our need needs want wants looking look for find a an the some any tool tools service services product products app that which who can could should would must has have to do does help helps me with from in on of and or my best good way ways something please using use'.split(
+    ' ',
+  ),
 );
 
 /**

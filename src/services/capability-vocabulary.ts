@@ -13,7 +13,10 @@ let loaded: { matcher: CapabilityMatcher; version: string } | undefined;
 export function capabilityVocabulary(): { matcher: CapabilityMatcher; version: string } {
   if (!loaded) {
     const text = readFileSync(VOCABULARY_PATH, 'utf8');
-    loaded = { matcher: capabilityMatcher(JSON.parse(text) as Capability[]), version: `${MATCHER_VERSION}.${createHash('sha256').update(text).digest('hex').slice(0, 12)}` };
+    loaded = {
+      matcher: capabilityMatcher(JSON.parse(text) as Capability[]),
+      version: `${MATCHER_VERSION}.${createHash('sha256').update(text).digest('hex').slice(0, 12)}`,
+    };
   }
   return loaded;
 }

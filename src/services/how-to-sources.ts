@@ -1,5 +1,6 @@
-import { pageText } from '../domain/audit/parse/text';
+import { docText } from '../domain/doc-text';
 import { installCommands, type PackageNotice, type ResolvedTool, type SourceDoc } from '../domain/playbook';
+import { type Stack, stackOfLabel, stackOfPath, stacksOfTask } from '../domain/stack';
 import type { Outbound, OutboundResponse } from '../net';
 
 export interface HowToSourceSettings {
@@ -13,7 +14,9 @@ const PREFERRED = /quick ?start|getting started|get started|install|authenticati
 
 /**
  * Reads what a playbook may cite, for each tool: its llms.txt and the docs pages it points to first (else
- * its homepage and /docs), through the guarded crawler with robots.txt honoured; then, when a package
+ * its homepage and /docs), through the guarded crawler with robots.txt honoured. Of the pages llms.txt links,
+ * those for the task's own stack come first (a Node task reads the Node quick start, not the Python one);
+ * with no stack named, the pages for no particular language do. Then, when a package
  * registry is configured, the packages its docs tell you to install, for deprecation notices. Pages that
  * fail are left out: only what was fetched is returned, so only that can be cited.
  */
@@ -21,7 +24,9 @@ export async function gatherHowToSources(
   outbound: Outbound,
   settings: HowToSourceSettings,
   tools: ResolvedTool[],
+  task = '',
 ): Promise<{ docs: SourceDoc[]; packages: PackageNotice[]; failed: number }> {
+  const wanted = stacksOfTask(task);
   let failed = 0;
   const get = async (fetcher: () => Promise<OutboundResponse>): Promise<OutboundResponse | undefined> => {
     try {
@@ -44,13 +49,14 @@ export async function gatherHowToSources(
         const links = markdownLinks(llmsText, llms.url);
         docs.push({ url: llms.url, tool: tool.slug, kind: 'llms-txt', text: llmsText, links });
         const sameSite = links.filter((l) => sameDomain(l.url, tool.domain));
-        pages = [...sameSite.filter((l) => PREFERRED.test(l.title)), ...sameSite].map((l) => l.url);
+        pages = [...sameSite].sort((a, b) => linkRank(a, wanted) - linkRank(b, wanted)).map((l) => l.url);
       } else {
         pages = ['/', '/docs'];
       }
       for (const page of [...new Set(pages)].slice(0, DOC_LINKS)) {
         const res = await get(() => (page.startsWith('/') ? outbound.fetchSite(tool.domain, page, FETCH) : outbound.fetch(page, FETCH)));
-        if (res) docs.push({ url: res.url, tool: tool.slug, kind: page === '/' ? 'homepage' : 'docs', text: pageText(res.text(), res.headers['content-type'] ?? '') });
+        if (res)
+          docs.push({ url: res.url, tool: tool.slug, kind: page === '/' ? 'homepage' : 'docs', text: docText(res.text(), res.headers['content-type'] ?? '') });
       }
       return docs;
     }),
@@ -61,10 +67,11 @@ export async function gatherHowToSources(
   const registry = settings.packageRegistryUrl?.replace(/\/+$/, '');
   if (registry) {
     const wanted = new Map<string, string>();
-    for (const d of docs) for (const cmd of installCommands(d.text)) {
-      const name = npmPackageOf(cmd);
-      if (name && !wanted.has(name)) wanted.set(name, d.tool);
-    }
+    for (const d of docs)
+      for (const cmd of installCommands(d.text)) {
+        const name = npmPackageOf(cmd);
+        if (name && !wanted.has(name)) wanted.set(name, d.tool);
+      }
     for (const [name, tool] of [...wanted].slice(0, 6)) {
       const url = `${registry}/${name.replace('/', '%2f')}`;
       const res = await get(() => outbound.fetch(url, { ...FETCH, robots: false, headers: { accept: 'application/json' } }));
@@ -72,6 +79,17 @@ export async function gatherHowToSources(
     }
   }
   return { docs, packages, failed };
+}
+
+/**
+ * Reading order of a linked page (lower first, stable sort keeps llms.txt order within a rank): the task's
+ * stack (quick start first), then pages for no particular stack, then other stacks' pages.
+ */
+function linkRank(link: { url: string; title: string }, wanted: Stack[]): number {
+  const stack = stackOfLabel(link.title) ?? stackOfPath(link.url);
+  const preferred = PREFERRED.test(link.title) ? 0 : 1;
+  const fit = !stack ? (wanted.length ? 2 : 0) : wanted.includes(stack) ? 0 : 4;
+  return fit + preferred;
 }
 
 function markdownLinks(text: string, base: string): Array<{ url: string; title: string }> {

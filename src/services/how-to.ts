@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { stems } from '../domain/capabilities';
+import { STACK_NAMES, stacksOfTask } from '../domain/stack';
 import { buildPlaybook, type PackageNotice, type Playbook, type ResolvedTool, type SourceDoc } from '../domain/playbook';
 import type { Db } from '../store/db';
 import { readCached, writeCached } from '../store/research-cache';
@@ -7,9 +8,14 @@ import type { LanguageModel } from './llm';
 
 export const HOW_TO_TTL_SECONDS = 30 * 24 * 3600;
 
-/** The cache key of a task: its stems in order, so "Sending emails" and "send email" share a playbook. */
+/**
+ * The cache key of a task: its stems in order, so "Sending emails" and "send email" share a playbook, and the
+ * stacks it names, which stemming can lose ("in Go" is a stop word, "C#" becomes "c") while the playbook
+ * depends on them.
+ */
 export function howToCacheKey(task: string): string {
-  return stems(task).join(' ') || task.trim().toLowerCase();
+  const stacks = stacksOfTask(task);
+  return `${stems(task).join(' ') || task.trim().toLowerCase()}${stacks.length ? ` [${stacks.join(' ')}]` : ''}`;
 }
 
 export async function cachedPlaybook(db: Db, task: string, now = new Date()): Promise<Playbook | undefined> {
@@ -53,9 +59,10 @@ export async function composePlaybook(input: PlaybookInput, llm?: LanguageModel)
     written = LlmPlaybookSchema.parse(
       await llm.completeJson({
         system:
-          'You write short how-to playbooks for software agents. Use only the sources given. Answer a JSON object with keys approach (string), steps (ordered strings), gotchas (strings), deprecated (strings, each naming what to avoid and why), sources (the URLs of the given sources you used).',
+          'You write short how-to playbooks for software agents. Use only the sources given. Steps are for the stacks listed in `stacks` only (every stack when it is empty), in working order: install, authenticate with the API key from the environment variable the docs name, first call, check the result; never the same step twice. Gotchas are what the sources say about test vs live keys, rate limits and webhooks. Answer a JSON object with keys approach (string), steps (ordered strings), gotchas (strings), deprecated (strings, each naming what to avoid and why), sources (the URLs of the given sources you used).',
         user: JSON.stringify({
           task: input.task,
+          stacks: stacksOfTask(input.task).map((st) => STACK_NAMES[st]),
           capabilities: input.capabilities,
           tools: input.tools.map((t) => ({ name: t.name, domain: t.domain, readiness: t.readiness, covers: t.matched })),
           deprecatedPackages: input.packages.filter((p) => p.deprecated).map((p) => ({ name: p.name, message: p.deprecated })),

@@ -26,7 +26,8 @@ const MAX_CAPABILITIES = 6;
 export async function llmCapabilities(llm: LanguageModel, task: string, vocabulary: Capability[]): Promise<string[]> {
   try {
     const answer = await llm.completeJson({
-      system: 'Map a software task to the capabilities it needs. Answer a JSON object {"capabilities": [ids]} using only ids from the list given, at most 4, most important first.',
+      system:
+        'Map a software task to the capabilities it needs. Answer a JSON object {"capabilities": [ids]} using only ids from the list given, at most 4, most important first.',
       user: JSON.stringify({ task, vocabulary: vocabulary.map((c) => ({ id: c.id, description: c.description })) }),
     });
     const ids = z.object({ capabilities: z.array(z.string()).max(20) }).parse(answer).capabilities;
@@ -38,15 +39,23 @@ export async function llmCapabilities(llm: LanguageModel, task: string, vocabula
 }
 
 /**
+ * The capabilities a task (its requirement phrases removed) asks for, offline: its phrasings, else the
+ * capability whose words it shares most, if one shares enough. resolve and find-tools read tasks alike.
+ */
+export function taskCapabilities(text: string): string[] {
+  const { matcher } = capabilityVocabulary();
+  const phrased = matchCapabilities(text, matcher);
+  return (phrased.length ? phrased : [closestCapability(text, matcher)].filter((m) => m !== undefined)).map((m) => m.id);
+}
+
+/**
  * Task → capabilities (controlled vocabulary, matched on stems) → products covering the most of them,
  * then by readiness. Requirements come from the body and from the task's own words; they drop products.
  */
 export async function resolveTask(db: Db, task: string, bodyRequirements: Requirements = {}, llm?: LanguageModel): Promise<ResolveResult> {
   const { matcher } = capabilityVocabulary();
   const stated = splitRequirements(task);
-  const phrased = matchCapabilities(stated.rest, matcher);
-  // No phrasing in the task: the capability whose words it shares most, if one shares enough.
-  const matched = (phrased.length ? phrased : [closestCapability(stated.rest, matcher)].filter((m) => m !== undefined)).map((m) => m.id);
+  const matched = taskCapabilities(stated.rest);
   const capabilities = llm ? [...new Set([...matched, ...(await llmCapabilities(llm, stated.rest, matcher.vocabulary))])].slice(0, MAX_CAPABILITIES) : matched;
   const requirements: Requirements = { ...stated.requirements, ...Object.fromEntries(Object.entries(bodyRequirements).filter(([, v]) => v)) };
   const required = Object.keys(requirements) as Requirement[];

@@ -36,57 +36,63 @@ export interface RecordedAudit {
  * finds its audit already recorded.
  */
 export async function recordAudit(db: Db, a: AuditRecord, newProduct: () => NewProduct): Promise<RecordedAudit> {
-  return db.transaction(async (trx) => {
-    const done = await trx('audits as a').leftJoin('products as p', 'p.id', 'a.product_id').select('a.id', 'a.completed_at', 'p.id as product_id', 'p.slug').where('a.workflow_id', a.workflowId).first();
-    if (done) return { auditId: done.id, productId: done.product_id ?? undefined, slug: done.slug ?? undefined, auditedAt: done.completed_at };
+  return db
+    .transaction(async (trx) => {
+      const done = await trx('audits as a')
+        .leftJoin('products as p', 'p.id', 'a.product_id')
+        .select('a.id', 'a.completed_at', 'p.id as product_id', 'p.slug')
+        .where('a.workflow_id', a.workflowId)
+        .first();
+      if (done) return { auditId: done.id, productId: done.product_id ?? undefined, slug: done.slug ?? undefined, auditedAt: done.completed_at };
 
-    let product = await trx('products').select('id', 'slug').where({ domain: a.domain }).forUpdate().first();
-    if (!product && a.findings) product = await insertProduct(trx, a.domain, newProduct());
-    const f = a.findings;
-    const [audit] = await trx('audits')
-      .insert({
-        product_id: product?.id ?? null,
-        domain: a.domain,
-        workflow_id: a.workflowId,
-        status: f ? 'completed' : 'unreachable',
-        ...(f ? f.scores : {}),
-        signals: JSON.stringify(f?.signals ?? {}),
-        findings: JSON.stringify(f ? f.checks : [{ error: a.error }]),
-        artifacts: JSON.stringify(a.artifacts ?? {}),
-        timings: JSON.stringify(a.timings),
-        started_at: a.startedAt,
-        completed_at: trx.fn.now(),
-      })
-      .returning(['id', 'completed_at']);
+      let product = await trx('products').select('id', 'slug').where({ domain: a.domain }).forUpdate().first();
+      if (!product && a.findings) product = await insertProduct(trx, a.domain, newProduct());
+      const f = a.findings;
+      const [audit] = await trx('audits')
+        .insert({
+          product_id: product?.id ?? null,
+          domain: a.domain,
+          workflow_id: a.workflowId,
+          status: f ? 'completed' : 'unreachable',
+          ...(f ? f.scores : {}),
+          signals: JSON.stringify(f?.signals ?? {}),
+          findings: JSON.stringify(f ? f.checks : [{ error: a.error }]),
+          artifacts: JSON.stringify(a.artifacts ?? {}),
+          timings: JSON.stringify(a.timings),
+          started_at: a.startedAt,
+          completed_at: trx.fn.now(),
+        })
+        .returning(['id', 'completed_at']);
 
-    if (product && f) {
-      const check = (id: string) => f.checks.find((c) => c.id === id)?.score === 1;
-      await trx('products')
-        .where({ id: product.id })
-        .update({
-          ...f.scores,
-          has_api: check('api'),
-          has_mcp: f.signals.mcpAvailable,
-          has_self_serve: check('self-serve'),
-          has_openapi: f.signals.openapi,
-          has_cli: f.signals.cliAvailable,
-          has_llms_txt: f.signals.llmsTxt,
-          sdk_languages: f.signals.sdkLanguages,
-          signals: JSON.stringify(f.signals),
-          issues: JSON.stringify(f.issues),
-          score_source: 'audit',
-          latest_audit_id: audit.id,
-          audited_at: audit.completed_at,
-          updated_at: trx.fn.now(),
-        });
-      await trx('product_categories').where({ product_id: product.id }).update({ readiness: f.scores.readiness });
-      await trx('product_capabilities').where({ product_id: product.id }).update({ readiness: f.scores.readiness });
-    }
-    return { auditId: audit.id, productId: product?.id, slug: product?.slug, auditedAt: audit.completed_at };
-  }).then((r) => {
-    bumpRegistryVersion();
-    return r;
-  });
+      if (product && f) {
+        const check = (id: string) => f.checks.find((c) => c.id === id)?.score === 1;
+        await trx('products')
+          .where({ id: product.id })
+          .update({
+            ...f.scores,
+            has_api: check('api'),
+            has_mcp: f.signals.mcpAvailable,
+            has_self_serve: check('self-serve'),
+            has_openapi: f.signals.openapi,
+            has_cli: f.signals.cliAvailable,
+            has_llms_txt: f.signals.llmsTxt,
+            sdk_languages: f.signals.sdkLanguages,
+            signals: JSON.stringify(f.signals),
+            issues: JSON.stringify(f.issues),
+            score_source: 'audit',
+            latest_audit_id: audit.id,
+            audited_at: audit.completed_at,
+            updated_at: trx.fn.now(),
+          });
+        await trx('product_categories').where({ product_id: product.id }).update({ readiness: f.scores.readiness });
+        await trx('product_capabilities').where({ product_id: product.id }).update({ readiness: f.scores.readiness });
+      }
+      return { auditId: audit.id, productId: product?.id, slug: product?.slug, auditedAt: audit.completed_at };
+    })
+    .then((r) => {
+      bumpRegistryVersion();
+      return r;
+    });
 }
 
 async function insertProduct(trx: Knex.Transaction, domain: string, p: NewProduct): Promise<{ id: string; slug: string }> {

@@ -1,7 +1,13 @@
 import type { Db } from './db';
 import type { Requirement } from './products';
 
-const REQUIREMENT_COLUMN: Record<Requirement, string> = { api: 'has_api', mcp: 'has_mcp', self_serve: 'has_self_serve', openapi: 'has_openapi', cli: 'has_cli' };
+const REQUIREMENT_COLUMN: Record<Requirement, string> = {
+  api: 'has_api',
+  mcp: 'has_mcp',
+  self_serve: 'has_self_serve',
+  openapi: 'has_openapi',
+  cli: 'has_cli',
+};
 
 /** A product's capability and how strongly its own words say so (words a phrasing covers; 0.5 for a closest match). */
 export interface CapabilityTag {
@@ -14,18 +20,32 @@ export async function replaceSeedCapabilities(db: Db, tags: Map<string, { capabi
   await db.transaction(async (trx) => {
     const ids = [...tags.keys()];
     for (let i = 0; i < ids.length; i += 1000) {
-      await trx('product_capabilities').whereIn('product_id', ids.slice(i, i + 1000)).andWhere({ source: 'seed' }).del();
+      await trx('product_capabilities')
+        .whereIn('product_id', ids.slice(i, i + 1000))
+        .andWhere({ source: 'seed' })
+        .del();
     }
-    const rows = [...tags].flatMap(([productId, t]) => t.capabilities.map((c) => ({ product_id: productId, capability_id: c.id, source: 'seed', readiness: t.readiness, score: c.score })));
+    const rows = [...tags].flatMap(([productId, t]) =>
+      t.capabilities.map((c) => ({ product_id: productId, capability_id: c.id, source: 'seed', readiness: t.readiness, score: c.score })),
+    );
     for (let i = 0; i < rows.length; i += 2000) {
-      await trx('product_capabilities').insert(rows.slice(i, i + 2000)).onConflict(['product_id', 'capability_id']).ignore();
+      await trx('product_capabilities')
+        .insert(rows.slice(i, i + 2000))
+        .onConflict(['product_id', 'capability_id'])
+        .ignore();
     }
   });
 }
 
 export async function productsForTagging(db: Db): Promise<Array<{ id: string; name: string; description: string; readiness: number; categories: string[] }>> {
   return db('products as p')
-    .select('p.id', 'p.name', 'p.description', 'p.readiness', db.raw("coalesce((select array_agg(category_slug) from product_categories where product_id = p.id), '{}') as categories"))
+    .select(
+      'p.id',
+      'p.name',
+      'p.description',
+      'p.readiness',
+      db.raw("coalesce((select array_agg(category_slug) from product_categories where product_id = p.id), '{}') as categories"),
+    )
     .where({ 'p.score_source': 'seed' });
 }
 

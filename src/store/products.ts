@@ -36,14 +36,6 @@ export interface ProductRecord extends RegistryRow {
 }
 
 export type Requirement = 'api' | 'mcp' | 'self_serve' | 'openapi' | 'cli';
-const REQUIREMENT_COLUMN: Record<Requirement, string> = {
-  api: 'has_api',
-  mcp: 'has_mcp',
-  self_serve: 'has_self_serve',
-  openapi: 'has_openapi',
-  cli: 'has_cli',
-};
-
 const ROW_COLUMNS = ['p.slug', 'p.name', 'p.domain', 'p.readiness'];
 
 // ---------------------------------------------------------------- reads
@@ -68,7 +60,10 @@ export async function listRegistry(db: Db, o: { category?: string; minScore: num
 
 export async function findProductBySlug(db: Db, slug: string): Promise<ProductRecord | undefined> {
   const row = await db('products as p')
-    .select('p.*', db.raw("coalesce((select array_agg(category_slug order by category_slug) from product_categories where product_id = p.id), '{}') as categories"))
+    .select(
+      'p.*',
+      db.raw("coalesce((select array_agg(category_slug order by category_slug) from product_categories where product_id = p.id), '{}') as categories"),
+    )
     .where('p.slug', slug)
     .first();
   return row as ProductRecord | undefined;
@@ -104,79 +99,7 @@ export async function recountCategories(db: Db | Knex.Transaction, slugs?: strin
   await q;
 }
 
-export interface SearchQuery {
-  /** Stemmable words of the query, lower-case, [a-z0-9] only (safe inside to_tsquery). */
-  words: string[];
-  /** The whole query, lower-cased, for trigram similarity and name prefixes. */
-  text: string;
-  requirements: Requirement[];
-  limit: number;
-}
-
-/**
- * Registry search. Candidates come from three bounded, index-backed sets, so the cost stays flat however
- * many products share a common word: name/slug matches (trigram similarity for typos, prefix for short
- * input), products matching all words, and products matching any word (the last word also as a prefix),
- * the last two by readiness. Only those few hundred candidates are scored for relevance: all words matched,
- * ts_rank_cd (name and slug weigh most, then categories, then description), name similarity and an exact
- * name; ties go to readiness. Requirements filter every set, so a product lacking one is dropped.
- */
-export async function searchProducts(db: Db, q: SearchQuery): Promise<RegistryRow[]> {
-  const rows = await searchQuery(db, q);
-  return rows.map(({ slug, name, domain, readiness }: RegistryRow) => ({ slug, name, domain, readiness }));
-}
-
-/** The search statement itself, exposed so the benchmark can EXPLAIN exactly what the API runs. */
-export function searchQuery(db: Db, q: SearchQuery): Knex.QueryBuilder {
-  const last = q.words.length - 1;
-  const any = q.words.map((w, i) => (i === last && w.length >= 3 ? `${w}:*` : w)).join(' | ');
-  const all = q.words.join(' & ');
-  const slugText = q.text.replace(/[^a-z0-9]+/g, '-');
-  const prefix = `${q.text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  const short = q.text.length < 3; // trigrams need three characters
-  // Typo tolerance is for a name (one word); several words describe a task and are matched as text.
-  const fuzzy = !short && q.words.length <= 1;
-  const required = (b: Knex.QueryBuilder) => {
-    for (const r of q.requirements) b.andWhere(`p.${REQUIREMENT_COLUMN[r]}`, true);
-    return b;
-  };
-
-  const nameHits = required(
-    db('products as p')
-      .select('p.id')
-      .where((w) => {
-        w.where(db.raw('lower(p.name) like ?', [prefix]));
-        if (fuzzy) w.orWhere(db.raw('lower(p.name) % ?', [q.text])).orWhere(db.raw('p.slug % ?', [slugText]));
-      }),
-  )
-    .orderBy(short ? [{ column: 'p.readiness', order: 'desc' }] : [{ column: db.raw('greatest(similarity(lower(p.name), ?), similarity(p.slug, ?))', [q.text, slugText]) as never, order: 'desc' }])
-    .limit(50);
-  const textHits = (tsquery: string, limit: number) =>
-    required(db('products as p').select('p.id').where(db.raw("p.search_vector @@ to_tsquery('english', ?)", [tsquery])))
-      .orderBy('p.readiness', 'desc')
-      .limit(limit);
-
-  let candidates = db.select('id').from(nameHits.as('n'));
-  if (all) candidates = candidates.union(db.select('id').from(textHits(all, 100).as('a')));
-  if (q.words.length > 1 || (any && any !== all)) candidates = candidates.union(db.select('id').from(textHits(any, 150).as('o')));
-
-  const relevance = any
-    ? db.raw(
-        `(case when p.search_vector @@ to_tsquery('english', ?) then 1 else 0 end)
-         + ts_rank_cd(p.search_vector, to_tsquery('english', ?), 32)
-         + greatest(similarity(lower(p.name), ?), similarity(p.slug, ?))
-         + (case when lower(p.name) = ? then 1 else 0 end)`,
-        [all, any, q.text, slugText, q.text],
-      )
-    : db.raw('greatest(similarity(lower(p.name), ?), similarity(p.slug, ?)) + (case when lower(p.name) = ? then 1 else 0 end)', [q.text, slugText, q.text]);
-
-  return db('products as p')
-    .select(ROW_COLUMNS)
-    .select({ relevance })
-    .whereIn('p.id', candidates)
-    .orderBy([{ column: 'relevance', order: 'desc' }, { column: 'p.readiness', order: 'desc' }, { column: 'p.slug' }])
-    .limit(q.limit);
-}
+export { type SearchQuery, searchProducts, searchQuery } from './search';
 
 // ---------------------------------------------------------------- seed writes
 
@@ -202,7 +125,10 @@ export async function upsertSeedRows(db: Db, rows: SeedRow[]): Promise<SeedLoadC
   const counts: SeedLoadCounts = { inserted: 0, updated: 0, unchanged: 0, keptAudited: 0 };
   await db.transaction(async (trx) => {
     const existing = new Map<string, { id: string; slug: string; seed_hash: string | null; score_source: string }>();
-    for (const chunk of chunks(rows.map((r) => r.domain), 1000)) {
+    for (const chunk of chunks(
+      rows.map((r) => r.domain),
+      1000,
+    )) {
       for (const e of await trx('products').select('id', 'slug', 'domain', 'seed_hash', 'score_source').whereIn('domain', chunk)) existing.set(e.domain, e);
     }
     const takenSlugs = new Set<string>(await trx('products').pluck('slug'));
@@ -217,7 +143,9 @@ export async function upsertSeedRows(db: Db, rows: SeedRow[]): Promise<SeedLoadC
       } else if (e.score_source === 'audit') counts.keptAudited++;
       else if (e.seed_hash === row.hash) counts.unchanged++;
       else {
-        await trx('products').where({ id: e.id }).update({ ...productColumns(row), updated_at: trx.fn.now() });
+        await trx('products')
+          .where({ id: e.id })
+          .update({ ...productColumns(row), updated_at: trx.fn.now() });
         await replaceCategories(trx, e.id, row.categories, row.scores.readiness);
         counts.updated++;
       }

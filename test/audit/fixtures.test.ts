@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { AuditResponseSchema } from '../../src/schemas/audit';
+import { AuditResponseSchema } from '../../src/schemas/primitives';
 import { startTestApp, testConfig, type TestApp } from '../support/app';
 import { jsonOf } from '../support/http';
 import { getInfra } from '../support/infra';
@@ -32,16 +32,41 @@ describe('GET /v1/audit against the fixture web', function () {
   it('agent-native.test: every signal, a live MCP handshake, valid OpenAPI, a high score', async () => {
     const r = await report('agent-native.test');
     assert.equal(r.reachable, true);
-    assert.deepEqual({ ...r.signals, sdkLanguages: undefined }, { mcpAvailable: true, cliAvailable: true, llmsTxt: true, openapi: true, sdkLanguages: undefined });
+    assert.deepEqual(
+      { ...r.signals, sdkLanguages: undefined },
+      { mcpAvailable: true, cliAvailable: true, llmsTxt: true, openapi: true, sdkLanguages: undefined },
+    );
     for (const lang of ['go', 'javascript', 'python', 'ruby']) assert.ok(r.signals.sdkLanguages.includes(lang), lang);
     assert.equal(check(r, 'mcp-live').score, 1);
     assert.match(check(r, 'mcp-live').detail, /2 tools/);
     assert.equal(check(r, 'openapi-valid').score, 1);
-    for (const id of ['robots-ai-access', 'content-signals', 'sitemap', 'llms-txt', 'a2a-agent-card', 'agent-skills', 'api-catalog', 'structured-data', 'link-headers', 'markdown-negotiation', 'oauth-discovery', 'self-serve', 'free-tier', 'public-pricing', 'status-page', 'changelog', 'cli', 'sdks']) {
+    for (const id of [
+      'robots-ai-access',
+      'content-signals',
+      'sitemap',
+      'llms-txt',
+      'a2a-agent-card',
+      'agent-skills',
+      'api-catalog',
+      'structured-data',
+      'link-headers',
+      'markdown-negotiation',
+      'oauth-discovery',
+      'self-serve',
+      'free-tier',
+      'public-pricing',
+      'status-page',
+      'changelog',
+      'cli',
+      'sdks',
+    ]) {
       assert.equal(check(r, id).score, 1, `${id}: ${check(r, id).detail}`);
     }
     assert.ok(r.scores.readiness >= 90, `readiness ${r.scores.readiness}`);
-    assert.ok(r.issues.some((i) => /HTTPS/.test(i)), 'the fixture is plain http: the one finding');
+    assert.ok(
+      r.issues.some((i) => /HTTPS/.test(i)),
+      'the fixture is plain http: the one finding',
+    );
     assert.equal(r.freshness.source, 'audit');
   });
 
@@ -65,7 +90,10 @@ describe('GET /v1/audit against the fixture web', function () {
 
   it('ranks the agent-native site above the typical SaaS above the docs-only site', async () => {
     const [a, b, c] = await Promise.all(['agent-native.test', 'typical-saas.test', 'docs-only.test'].map(report));
-    assert.ok(a.scores.readiness > b.scores.readiness && b.scores.readiness > c.scores.readiness, `${a.scores.readiness} > ${b.scores.readiness} > ${c.scores.readiness}`);
+    assert.ok(
+      a.scores.readiness > b.scores.readiness && b.scores.readiness > c.scores.readiness,
+      `${a.scores.readiness} > ${b.scores.readiness} > ${c.scores.readiness}`,
+    );
   });
 
   it('script-shell.test: renders the client-side shell in Chromium to find its links', async function () {
@@ -164,9 +192,26 @@ describe('GET /v1/audit input validation and SSRF refusal', () => {
   after(() => app.close());
 
   const refused = [
-    'localhost', '127.0.0.1', 'http://127.0.0.1:8080/', '0x7f.1', '2130706433', '017700000001', '127.1',
-    '10.0.0.1', '172.16.5.4', '192.168.1.1', '169.254.169.254', 'http://169.254.169.254/latest/meta-data/', '100.64.0.1',
-    '[::1]', 'http://[::ffff:127.0.0.1]/', '[fd00::1]', '[fe80::1]', '0.0.0.0', '224.0.0.1', 'evil-private.test',
+    'localhost',
+    '127.0.0.1',
+    'http://127.0.0.1:8080/',
+    '0x7f.1',
+    '2130706433',
+    '017700000001',
+    '127.1',
+    '10.0.0.1',
+    '172.16.5.4',
+    '192.168.1.1',
+    '169.254.169.254',
+    'http://169.254.169.254/latest/meta-data/',
+    '100.64.0.1',
+    '[::1]',
+    'http://[::ffff:127.0.0.1]/',
+    '[fd00::1]',
+    '[fe80::1]',
+    '0.0.0.0',
+    '224.0.0.1',
+    'evil-private.test',
   ];
   for (const target of refused) {
     it(`400s ${target} without connecting`, async () => {
@@ -196,7 +241,7 @@ describe('GET /v1/audit input validation and SSRF refusal', () => {
     assert.equal(res.status, 202);
     const body = await jsonOf(res);
     assert.equal(res.headers.get('location'), body.location);
-    let job;
+    let job = { status: 'running', result: { domain: '' } };
     for (let i = 0; i < 100; i++) {
       job = await jsonOf(await fetch(`${app.baseUrl}${body.location}`, { headers: { 'x-api-key': key } }));
       if (job.status !== 'running') break;

@@ -42,8 +42,23 @@ describe('audit sweeps', function () {
 
   async function sweepFixtureSites(db: ReturnType<typeof getInfra>['db'], taskQueue: string) {
     const domains = Array.from({ length: 6 }, (_, i) => `site-${i + 10}.test`);
-    await upsertSeedRows(db, domains.map((domain) => seedRow({ slug: domain.replace('.test', ''), name: domain, domain, description: '', categories: ['developer-tools'], sources: ['test'], facts: { api: false, mcp: false, selfServe: false, openapi: false, cli: false, llmsTxt: false, sdkLanguages: [] } })));
-    await db('products').whereIn('domain', domains).update({ audited_at: new Date(Date.now() - 30 * 86_400_000) });
+    await upsertSeedRows(
+      db,
+      domains.map((domain) =>
+        seedRow({
+          slug: domain.replace('.test', ''),
+          name: domain,
+          domain,
+          description: '',
+          categories: ['developer-tools'],
+          sources: ['test'],
+          facts: { api: false, mcp: false, selfServe: false, openapi: false, cli: false, llmsTxt: false, sdkLanguages: [] },
+        }),
+      ),
+    );
+    await db('products')
+      .whereIn('domain', domains)
+      .update({ audited_at: new Date(Date.now() - 30 * 86_400_000) });
 
     const outcome = await runWorkflow<{ considered: number; audited: number; unreachable: number; failed: number }>(temporal.client, WorkflowTypes.sweep, {
       workflowId: `sweep-test-${randomUUID()}`,

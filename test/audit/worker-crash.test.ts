@@ -18,7 +18,15 @@ describe('a worker killed mid-audit', function () {
   it('still ends in one completed audit and exactly one usage event', async () => {
     const infra = getInfra();
     const taskQueue = `crash-${randomUUID()}`;
-    const env = { ...process.env, ...infra.outboundEnv, DATABASE_URL: infra.databaseUrl, TEMPORAL_ADDRESS: infra.temporalAddress, TEMPORAL_TASK_QUEUE: taskQueue, AUDIT_REQUEST_TIMEOUT_MS: '3000', LOG_LEVEL: 'silent' };
+    const env = {
+      ...process.env,
+      ...infra.outboundEnv,
+      DATABASE_URL: infra.databaseUrl,
+      TEMPORAL_ADDRESS: infra.temporalAddress,
+      TEMPORAL_TASK_QUEUE: taskQueue,
+      AUDIT_REQUEST_TIMEOUT_MS: '3000',
+      LOG_LEVEL: 'silent',
+    };
     const doomed = fork(path.resolve(__dirname, '../support/worker-process.js'), [], { env, stdio: ['ignore', 'pipe', 'inherit', 'ipc'] });
     await new Promise<void>((resolve, reject) => {
       doomed.stdout!.on('data', (d) => String(d).includes('ready') && resolve());
@@ -41,7 +49,11 @@ describe('a worker killed mid-audit', function () {
     }
 
     const config = testConfig({ TEMPORAL_TASK_QUEUE: taskQueue, AUDIT_REQUEST_TIMEOUT_MS: '3000' });
-    const rescuer = await startWorker({ target: { address: infra.temporalAddress, namespace: infra.namespace }, taskQueue, deps: activityDeps(config, infra.db) });
+    const rescuer = await startWorker({
+      target: { address: infra.temporalAddress, namespace: infra.namespace },
+      taskQueue,
+      deps: activityDeps(config, infra.db),
+    });
     try {
       const outcome = await started;
       assert.equal(outcome.status, 'completed');

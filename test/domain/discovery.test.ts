@@ -20,7 +20,15 @@ describe('discovery candidates', () => {
   it('reads both MCP registry shapes, preferring the website to the remote, skipping code hosts and bad entries', () => {
     const body = {
       servers: [
-        { server: { name: 'io.vectorly/search', description: 'Vector search', websiteUrl: 'https://vectorly.io', remotes: [{ type: 'streamable-http', url: 'https://mcp.other.io/mcp' }] }, _meta: {} },
+        {
+          server: {
+            name: 'io.vectorly/search',
+            description: 'Vector search',
+            websiteUrl: 'https://vectorly.io',
+            remotes: [{ type: 'streamable-http', url: 'https://mcp.other.io/mcp' }],
+          },
+          _meta: {},
+        },
         { name: 'io.github.someone/tool', description: 'Only a repository', repository: { url: 'https://github.com/someone/tool' } },
         { name: 'com.quickmail/mcp', remotes: [{ type: 'sse', url: 'https://mcp.quickmail.com/sse' }] },
         { server: { description: 'no name' } },
@@ -29,21 +37,35 @@ describe('discovery candidates', () => {
     };
     assert.deepEqual(
       candidatesFromMcpRegistry(body).map((c) => [c.domain, c.name, c.source]),
-      [['vectorly.io', 'search', 'mcp-registry'], ['quickmail.com', 'mcp', 'mcp-registry']],
+      [
+        ['vectorly.io', 'search', 'mcp-registry'],
+        ['quickmail.com', 'mcp', 'mcp-registry'],
+      ],
     );
     assert.deepEqual(candidatesFromMcpRegistry({ error: 'nope' }), []);
     assert.deepEqual(candidatesFromMcpRegistry('<html>'), []);
   });
 
   it('reads SearXNG JSON results', () => {
-    const body = { query: 'x', results: [{ url: 'https://en.wikipedia.org/wiki/Email', title: 'Email' }, { url: 'https://quickmail.com/pricing', title: 'QuickMail', content: 'Transactional email API' }] };
-    assert.deepEqual(candidatesFromSearch(body), [{ domain: 'quickmail.com', name: 'QuickMail', description: 'Transactional email API', source: 'web-search' }]);
+    const body = {
+      query: 'x',
+      results: [
+        { url: 'https://en.wikipedia.org/wiki/Email', title: 'Email' },
+        { url: 'https://quickmail.com/pricing', title: 'QuickMail', content: 'Transactional email API' },
+      ],
+    };
+    assert.deepEqual(candidatesFromSearch(body), [
+      { domain: 'quickmail.com', name: 'QuickMail', description: 'Transactional email API', source: 'web-search' },
+    ]);
   });
 
   it('keeps the first mention of each unknown domain, up to the limit', () => {
     const c = (domain: string) => ({ domain, name: domain, description: '', source: 'web-search' as const });
     const picked = newCandidates([c('a.io'), c('known.io'), c('a.io'), c('b.io'), c('c.io')], new Set(['known.io']), 2);
-    assert.deepEqual(picked.map((x) => x.domain), ['a.io', 'b.io']);
+    assert.deepEqual(
+      picked.map((x) => x.domain),
+      ['a.io', 'b.io'],
+    );
   });
 
   it('asks the registry for the longest distinct keywords', () => {

@@ -43,7 +43,16 @@ describe('scoring', () => {
 });
 
 describe('badge colour bands', () => {
-  const bands: Array<[number, string]> = [[100, 'brightgreen'], [80, 'brightgreen'], [79, 'yellowgreen'], [60, 'yellowgreen'], [59, 'yellow'], [40, 'yellow'], [39, 'red'], [0, 'red']];
+  const bands: Array<[number, string]> = [
+    [100, 'brightgreen'],
+    [80, 'brightgreen'],
+    [79, 'yellowgreen'],
+    [60, 'yellowgreen'],
+    [59, 'yellow'],
+    [40, 'yellow'],
+    [39, 'red'],
+    [0, 'red'],
+  ];
   for (const [score, colour] of bands) it(`${score} → ${colour}`, () => assert.equal(badgeColor(score), colour));
 });
 

@@ -19,7 +19,12 @@ const SERVERS = [
     _meta: { 'io.modelcontextprotocol.registry/official': { status: 'active', isLatest: true } },
   },
   {
-    server: { name: 'io.github.someone/vector-notes', description: 'Notes with vectors', version: '0.1.0', repository: { url: 'https://github.com/someone/vector-notes', source: 'github' } },
+    server: {
+      name: 'io.github.someone/vector-notes',
+      description: 'Notes with vectors',
+      version: '0.1.0',
+      repository: { url: 'https://github.com/someone/vector-notes', source: 'github' },
+    },
     _meta: {},
   },
 ];
@@ -53,7 +58,8 @@ const mcpRegistry: SiteHandler = (req, res) => {
 
 const searx: SiteHandler = (req, res) => {
   const url = new URL(req.url ?? '/', 'http://searx.test');
-  if (url.pathname !== '/search' || url.searchParams.get('format') !== 'json') return send(res, 403, 'application/json', JSON.stringify({ error: 'format must be json' }));
+  if (url.pathname !== '/search' || url.searchParams.get('format') !== 'json')
+    return send(res, 403, 'application/json', JSON.stringify({ error: 'format must be json' }));
   const q = (url.searchParams.get('q') ?? '').toLowerCase();
   const results = SEARCH_RESULTS.filter((r) => r.words.test(q)).flatMap((r) => r.results);
   json(res, { query: q, number_of_results: results.length, results: results.map((r) => ({ ...r, engine: 'fixture', score: 1 })) });
@@ -74,10 +80,24 @@ function productSite(host: string, name: string, tagline: string, o: { mcp?: boo
   return routes({
     '/robots.txt': (_q, r) => text(r, 'User-agent: *\nAllow: /\n'),
     '/': (_q, r) =>
-      html(r, page(`${name}: ${tagline}`, `<h1>${name}</h1><p>${tagline}. ${'Built for developers and agents. '.repeat(6)}</p><a href="/docs">Docs</a> <a href="/pricing">Pricing</a>`, `<meta name="description" content="${tagline}.">`)),
-    '/llms.txt': (_q, r) => text(r, `# ${name}\n\n> ${tagline}.\n\n## Docs\n\n- [Quickstart](${origin}/docs): install the SDK and make a first call\n`, 'text/markdown'),
+      html(
+        r,
+        page(
+          `${name}: ${tagline}`,
+          `<h1>${name}</h1><p>${tagline}. ${'Built for developers and agents. '.repeat(6)}</p><a href="/docs">Docs</a> <a href="/pricing">Pricing</a>`,
+          `<meta name="description" content="${tagline}.">`,
+        ),
+      ),
+    '/llms.txt': (_q, r) =>
+      text(r, `# ${name}\n\n> ${tagline}.\n\n## Docs\n\n- [Quickstart](${origin}/docs): install the SDK and make a first call\n`, 'text/markdown'),
     '/docs': (_q, r) =>
-      html(r, page(`${name} docs`, `<h1>Quickstart</h1><pre><code>npm install ${name.toLowerCase()}</code></pre><p>Create an API key in the dashboard.</p><p>Set the key as ${name.toUpperCase()}_API_KEY in your environment.</p>${o.docs ?? ''}`)),
+      html(
+        r,
+        page(
+          `${name} docs`,
+          `<h1>Quickstart</h1><pre><code>npm install ${name.toLowerCase()}</code></pre><p>Create an API key in the dashboard.</p><p>Set the key as ${name.toUpperCase()}_API_KEY in your environment.</p>${o.docs ?? ''}`,
+        ),
+      ),
     '/pricing': (_q, r) => html(r, page('Pricing', '<p>Free tier. $20/month. Sign up</p>')),
     ...(o.mcp ? { '/mcp': (q, r) => serveMcp(q, r) } : {}),
   });

@@ -1,7 +1,10 @@
 import http from 'node:http';
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
+import { AUDIT_TRUTH_SITES } from './audit-truth';
+import { COMPANY_SITES } from './companies';
 import { DISCOVERY_SITES } from './discovery';
+import { HOWTO_SITES } from './howto-docs';
 import { SITES, genericSite, type SiteHandler } from './sites';
 
 /**
@@ -11,7 +14,7 @@ import { SITES, genericSite, type SiteHandler } from './sites';
  */
 export interface FixtureWeb {
   port: number;
-  /** OUTBOUND_HOST_MAP form, every host included (mcp/status subdomains and the down host). */
+  /** OUTBOUND_HOST_MAP form, every host included (mcp/status/api subdomains and the down host). */
   hostMapSetting: string;
   allowlist: string[];
   hosts: string[];
@@ -22,7 +25,7 @@ export interface FixtureWeb {
 const MAX_LOG = 10_000;
 
 export async function startFixtureWeb(o: { genericSites?: number } = {}): Promise<FixtureWeb> {
-  const handlers = new Map<string, SiteHandler>(Object.entries({ ...SITES, ...DISCOVERY_SITES }));
+  const handlers = new Map<string, SiteHandler>(Object.entries({ ...SITES, ...DISCOVERY_SITES, ...COMPANY_SITES, ...HOWTO_SITES, ...AUDIT_TRUTH_SITES }));
   for (let i = 0; i < (o.genericSites ?? 0); i++) handlers.set(`site-${i}.test`, genericSite(`site-${i}`));
   const requests: FixtureWeb['requests'] = [];
   const sockets = new Set<net.Socket>();
@@ -33,7 +36,7 @@ export async function startFixtureWeb(o: { genericSites?: number } = {}): Promis
     const path = (req.url ?? '/').split('?')[0];
     requests.push({ host, method: req.method ?? 'GET', path, headers: req.headers });
     if (requests.length > MAX_LOG) requests.shift();
-    const handler = handlers.get(host) ?? handlers.get(host.replace(/^(mcp|status)\./, ''));
+    const handler = handlers.get(host) ?? handlers.get(host.replace(/^(mcp|status|api)\./, ''));
     if (!handler) {
       res.writeHead(404, { 'content-type': 'text/plain' }).end('unknown host');
       return;
@@ -52,7 +55,7 @@ export async function startFixtureWeb(o: { genericSites?: number } = {}): Promis
   const downPort = await closedPort();
 
   const names = [...handlers.keys()];
-  const mapped = [...names, ...names.map((h) => `mcp.${h}`), ...names.map((h) => `status.${h}`)];
+  const mapped = [...names, ...names.map((h) => `mcp.${h}`), ...names.map((h) => `status.${h}`), ...names.map((h) => `api.${h}`)];
   return {
     port,
     hostMapSetting: [...mapped.map((h) => `${h}=127.0.0.1:${port}`), `down.test=127.0.0.1:${downPort}`].join(','),

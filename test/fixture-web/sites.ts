@@ -19,7 +19,11 @@ const VALID_OPENAPI = {
       post: { summary: 'Create a widget', responses: { '201': { description: 'Created' } } },
     },
     '/widgets/{id}': {
-      get: { summary: 'One widget', parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }], responses: { '200': { description: 'Widget' } } },
+      get: {
+        summary: 'One widget',
+        parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
+        responses: { '200': { description: 'Widget' } },
+      },
     },
   },
 };
@@ -29,10 +33,15 @@ const agentNative: SiteHandler = (req, res, ctx) => {
   const o = 'http://agent-native.test';
   if (ctx.host === 'status.agent-native.test') return html(res, page('Agent Native status', '<h1>All systems operational</h1>'));
   return routes({
-    '/robots.txt': (_q, r) => text(r, `User-agent: GPTBot\nAllow: /\n\nUser-agent: ClaudeBot\nAllow: /\n\nUser-agent: *\nAllow: /\nContent-Signal: search=yes, ai-input=yes, ai-train=no\n\nSitemap: ${o}/sitemap.xml\n`),
+    '/robots.txt': (_q, r) =>
+      text(
+        r,
+        `User-agent: GPTBot\nAllow: /\n\nUser-agent: ClaudeBot\nAllow: /\n\nUser-agent: *\nAllow: /\nContent-Signal: search=yes, ai-input=yes, ai-train=no\n\nSitemap: ${o}/sitemap.xml\n`,
+      ),
     '/sitemap.xml': (_q, r) => send(r, 200, 'application/xml', sitemap(o, ['/', '/docs', '/pricing', '/changelog', '/signup'])),
     '/': (q, r) => {
-      if (/text\/markdown/.test(q.headers.accept ?? '')) return text(r, '# Agent Native\n\nWidgets for agents. See [docs](/docs).\n', 'text/markdown; charset=utf-8');
+      if (/text\/markdown/.test(q.headers.accept ?? ''))
+        return text(r, '# Agent Native\n\nWidgets for agents. See [docs](/docs).\n', 'text/markdown; charset=utf-8');
       html(
         r,
         page(
@@ -42,21 +51,51 @@ const agentNative: SiteHandler = (req, res, ctx) => {
           `<meta name="description" content="Widgets for AI agents."><meta property="og:title" content="Agent Native"><meta property="og:description" content="Widgets for AI agents."><meta property="og:type" content="website">
            <script type="application/ld+json">{"@context":"https://schema.org","@type":"Organization","name":"Agent Native","url":"${o}","logo":"${o}/logo.png","sameAs":["https://github.com/agentnative"]}</script>`,
         ),
-        { link: '</.well-known/api-catalog>; rel="api-catalog", </openapi.json>; rel="service-desc"; type="application/json", </llms.txt>; rel="describedby"; type="text/markdown"' },
+        {
+          link: '</.well-known/api-catalog>; rel="api-catalog", </openapi.json>; rel="service-desc"; type="application/json", </llms.txt>; rel="describedby"; type="text/markdown"',
+        },
       );
     },
     '/llms.txt': (_q, r) => text(r, llms('Agent Native', o), 'text/markdown; charset=utf-8'),
     '/llms-full.txt': (_q, r) => text(r, `${llms('Agent Native', o)}\n## Quickstart\n\nnpm install @agentnative/sdk\n`, 'text/markdown; charset=utf-8'),
-    '/.well-known/mcp.json': (_q, r) => json(r, { name: 'agent-native', description: 'Agent Native MCP server', url: `${o}/mcp`, endpoints: [{ url: `${o}/mcp`, transport: 'streamable-http' }] }),
+    '/.well-known/mcp.json': (_q, r) =>
+      json(r, {
+        name: 'agent-native',
+        description: 'Agent Native MCP server',
+        url: `${o}/mcp`,
+        endpoints: [{ url: `${o}/mcp`, transport: 'streamable-http' }],
+      }),
     '/mcp': (q, r) => serveMcp(q, r),
-    '/.well-known/agent-card.json': (_q, r) => json(r, { name: 'Agent Native', description: 'Widget agent', url: `${o}/a2a`, version: '1.0.0', capabilities: { streaming: false }, skills: [{ id: 'widgets', name: 'Widgets', description: 'Manage widgets' }] }),
+    '/.well-known/agent-card.json': (_q, r) =>
+      json(r, {
+        name: 'Agent Native',
+        description: 'Widget agent',
+        url: `${o}/a2a`,
+        version: '1.0.0',
+        capabilities: { streaming: false },
+        skills: [{ id: 'widgets', name: 'Widgets', description: 'Manage widgets' }],
+      }),
     '/.well-known/agent-skills/index.json': (_q, r) => json(r, { skills: [{ name: 'widgets', url: `${o}/skills/widgets.md` }] }),
-    '/.well-known/api-catalog': (_q, r) => json(r, { linkset: [{ anchor: `${o}/api`, 'service-desc': [{ href: `${o}/openapi.json`, type: 'application/json' }], 'service-doc': [{ href: `${o}/docs` }] }] }, 'application/linkset+json'),
+    '/.well-known/api-catalog': (_q, r) =>
+      json(
+        r,
+        {
+          linkset: [{ anchor: `${o}/api`, 'service-desc': [{ href: `${o}/openapi.json`, type: 'application/json' }], 'service-doc': [{ href: `${o}/docs` }] }],
+        },
+        'application/linkset+json',
+      ),
     '/openapi.json': (_q, r) => json(r, VALID_OPENAPI),
-    '/.well-known/oauth-authorization-server': (_q, r) => json(r, { issuer: o, authorization_endpoint: `${o}/oauth/authorize`, token_endpoint: `${o}/oauth/token`, response_types_supported: ['code'] }),
+    '/.well-known/oauth-authorization-server': (_q, r) =>
+      json(r, { issuer: o, authorization_endpoint: `${o}/oauth/authorize`, token_endpoint: `${o}/oauth/token`, response_types_supported: ['code'] }),
     '/.well-known/oauth-protected-resource': (_q, r) => json(r, { resource: `${o}/mcp`, authorization_servers: [o] }),
     '/docs': (_q, r) =>
-      html(r, page('Docs', `<h1>Docs</h1><p>REST API reference and SDKs.</p><pre><code>npm install @agentnative/sdk</code></pre><pre><code>pip install agentnative</code></pre><pre><code>go get github.com/agentnative/agentnative-go</code></pre><pre><code>gem install agentnative</code></pre><h2>CLI</h2><pre><code>npm install -g @agentnative/cli</code></pre><pre><code>brew install agentnative/tap/an</code></pre>`)),
+      html(
+        r,
+        page(
+          'Docs',
+          `<h1>Docs</h1><p>REST API reference and SDKs.</p><pre><code>npm install @agentnative/sdk</code></pre><pre><code>pip install agentnative</code></pre><pre><code>go get github.com/agentnative/agentnative-go</code></pre><pre><code>gem install agentnative</code></pre><h2>CLI</h2><pre><code>npm install -g @agentnative/cli</code></pre><pre><code>brew install agentnative/tap/an</code></pre>`,
+        ),
+      ),
     '/pricing': (_q, r) => html(r, page('Pricing', '<h1>Pricing</h1><p>Free — $0/month. Start free.</p><p>Pro $49/month.</p><a href="/signup">Sign up</a>')),
     '/signup': (_q, r) => html(r, page('Sign up', '<form>email</form>')),
     '/changelog': (_q, r) => html(r, page('Changelog', '<h1>Changelog</h1><p>v1.2: widgets.</p>')),
@@ -64,10 +103,18 @@ const agentNative: SiteHandler = (req, res, ctx) => {
 };
 
 const typicalSaas = routes({
-  '/robots.txt': (_q, r) => text(r, 'User-agent: GPTBot\nDisallow: /\n\nUser-agent: CCBot\nDisallow: /\n\nUser-agent: *\nAllow: /\n\nSitemap: http://typical-saas.test/sitemap.xml\n'),
+  '/robots.txt': (_q, r) =>
+    text(r, 'User-agent: GPTBot\nDisallow: /\n\nUser-agent: CCBot\nDisallow: /\n\nUser-agent: *\nAllow: /\n\nSitemap: http://typical-saas.test/sitemap.xml\n'),
   '/sitemap.xml': (_q, r) => send(r, 200, 'application/xml', sitemap('http://typical-saas.test', ['/', '/docs', '/pricing'])),
   '/': (_q, r) =>
-    html(r, page('Typical SaaS', `<h1>Typical SaaS</h1><p>${'Project dashboards for teams. '.repeat(10)}</p><a href="/docs">Docs</a> <a href="/pricing">Pricing</a> <a href="/status">Status</a>`, '<meta name="description" content="Dashboards for teams.">')),
+    html(
+      r,
+      page(
+        'Typical SaaS',
+        `<h1>Typical SaaS</h1><p>${'Project dashboards for teams. '.repeat(10)}</p><a href="/docs">Docs</a> <a href="/pricing">Pricing</a> <a href="/status">Status</a>`,
+        '<meta name="description" content="Dashboards for teams.">',
+      ),
+    ),
   '/docs': (_q, r) => html(r, page('Docs', '<h1>Docs</h1><p>API reference</p><pre>npm install typical-saas</pre><pre>pip install typical-saas</pre>')),
   '/pricing': (_q, r) => html(r, page('Pricing', '<p>Team $29/month. Start free trial. Enterprise: contact sales.</p>')),
   '/status': (_q, r) => html(r, page('Status', 'All good')),
@@ -116,7 +163,12 @@ export const SITES: Record<string, SiteHandler> = {
   'html-llms.test': routes({ '/': plainHome('HTML llms'), '/llms.txt': (_q, r) => html(r, page('Not found', '<h1>Oops, a web page</h1>')) }),
   'bad-openapi.test': routes({
     '/': plainHome('Bad OpenAPI'),
-    '/.well-known/api-catalog': (_q, r) => json(r, { linkset: [{ anchor: 'http://bad-openapi.test/api', 'service-desc': [{ href: 'http://bad-openapi.test/openapi.json' }] }] }, 'application/linkset+json'),
+    '/.well-known/api-catalog': (_q, r) =>
+      json(
+        r,
+        { linkset: [{ anchor: 'http://bad-openapi.test/api', 'service-desc': [{ href: 'http://bad-openapi.test/openapi.json' }] }] },
+        'application/linkset+json',
+      ),
     '/openapi.json': (_q, r) => json(r, { openapi: '3.0.3', paths: { '/x': { get: { responses: 'nope' } } } }),
   }),
   'mcp-auth.test': routes({
@@ -138,7 +190,11 @@ export const SITES: Record<string, SiteHandler> = {
 /** Cheap typical small sites for sweeps (site-0.test, site-1.test, ...). */
 export function genericSite(name: string): SiteHandler {
   const o = `http://${name}.test`;
-  const home = page(name, `<h1>${name}</h1><p>${'Small useful product. '.repeat(12)}</p><a href="/docs">Docs</a> <a href="/pricing">Pricing</a>`, `<meta name="description" content="${name} does one thing well."><meta property="og:title" content="${name}">`);
+  const home = page(
+    name,
+    `<h1>${name}</h1><p>${'Small useful product. '.repeat(12)}</p><a href="/docs">Docs</a> <a href="/pricing">Pricing</a>`,
+    `<meta name="description" content="${name} does one thing well."><meta property="og:title" content="${name}">`,
+  );
   const body = llms(name, o);
   return routes({
     '/robots.txt': (_q, r) => text(r, ALLOW_ALL),
@@ -170,4 +226,3 @@ function trickle(res: Parameters<SiteHandler>[1]): void {
   const timer = setInterval(() => res.write('a'), 1000);
   res.on('close', () => clearInterval(timer));
 }
-

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { FindToolsResultSchema } from '../../src/schemas/audit';
+import { FindToolsResultSchema } from '../../src/schemas/primitives';
 import { startTestApp, type TestApp } from '../support/app';
 import { jsonOf } from '../support/http';
 import { getInfra } from '../support/infra';
@@ -29,20 +29,43 @@ describe('POST /v1/find-tools', function () {
     assert.ok(body.results.length >= 5);
     for (let i = 1; i < body.results.length; i++) assert.ok(body.results[i - 1].readiness >= body.results[i].readiness);
     const emailish = await Promise.all(body.results.slice(0, 5).map(async (r) => (await categoriesOf(r.slug)).includes('email')));
-    assert.ok(emailish.filter(Boolean).length >= 4, `top results: ${body.results.slice(0, 5).map((r) => r.slug).join(', ')}`);
+    assert.ok(
+      emailish.filter(Boolean).length >= 4,
+      `top results: ${body.results
+        .slice(0, 5)
+        .map((r) => r.slug)
+        .join(', ')}`,
+    );
+  });
+
+  it('returns SMS providers for "send sms", not an email API or a webhook service whose words score higher', async () => {
+    const body = FindToolsResultSchema.parse(await jsonOf(await find({ task: 'send sms' })));
+    assert.ok(body.results.length >= 5);
+    for (let i = 1; i < body.results.length; i++) assert.ok(body.results[i - 1].readiness >= body.results[i].readiness);
+    const messaging = await Promise.all(body.results.slice(0, 5).map(async (r) => (await categoriesOf(r.slug)).includes('messaging')));
+    assert.ok(messaging.every(Boolean), body.results.map((r) => r.slug).join(', '));
   });
 
   it('reads requirements from the task and drops products lacking them', async () => {
     const body = FindToolsResultSchema.parse(await jsonOf(await find({ task: 'a vector database with an MCP server' })));
     assert.deepEqual(body.intent.requirements, { mcp: true });
     assert.ok(body.results.length > 0);
-    const flags = await getInfra().db('products').whereIn('slug', body.results.map((r) => r.slug)).pluck('has_mcp');
+    const flags = await getInfra()
+      .db('products')
+      .whereIn(
+        'slug',
+        body.results.map((r) => r.slug),
+      )
+      .pluck('has_mcp');
     assert.ok(flags.every(Boolean));
   });
 
   it('is metered as agent_discovery_check, one event per call', async () => {
-    const [{ count }] = await getInfra().db('usage_events').where({ workspace_id: ws.workspaceId, event_type: 'agent_discovery_check' }).count<{ count: number }[]>('* as count');
-    assert.equal(Number(count), 2);
+    const [{ count }] = await getInfra()
+      .db('usage_events')
+      .where({ workspace_id: ws.workspaceId, event_type: 'agent_discovery_check' })
+      .count<{ count: number }[]>('* as count');
+    assert.equal(Number(count), 3);
   });
 
   it('400s a missing or empty task', async () => {

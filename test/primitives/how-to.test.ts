@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
-import { PlaybookSchema } from '../../src/schemas/audit';
+import { PlaybookSchema } from '../../src/schemas/primitives';
+import { howToCacheKey } from '../../src/services/how-to';
 import { startTestApp, type TestApp } from '../support/app';
 import { jsonOf } from '../support/http';
 import { getInfra } from '../support/infra';
@@ -14,7 +15,11 @@ describe('POST /v1/how-to', function () {
   const howTo = (body: unknown, key = ws.key) =>
     fetch(`${app.baseUrl}/v1/how-to`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': key }, body: JSON.stringify(body) });
   const events = async () =>
-    Number((await getInfra().db('usage_events').where({ workspace_id: ws.workspaceId, event_type: 'workflow_execution' }).count<{ count: string }[]>('* as count'))[0].count);
+    Number(
+      (
+        await getInfra().db('usage_events').where({ workspace_id: ws.workspaceId, event_type: 'workflow_execution' }).count<{ count: string }[]>('* as count')
+      )[0].count,
+    );
 
   before(async () => {
     app = await startTestApp();
@@ -25,7 +30,10 @@ describe('POST /v1/how-to', function () {
       assert.equal(res.status, 200, domain);
     }
     // Given these two lead the ranking for vector search (the seed's vector databases are not reachable here).
-    for (const [domain, readiness] of [['vecstore.test', 99], ['simsearch.test', 98]] as const) {
+    for (const [domain, readiness] of [
+      ['vecstore.test', 99],
+      ['simsearch.test', 98],
+    ] as const) {
       const { id } = await db('products').where({ domain }).first('id');
       await db('products').where({ id }).update({ readiness });
       await db('product_capabilities').where({ product_id: id }).update({ readiness }); // the ranking's copy
@@ -40,17 +48,28 @@ describe('POST /v1/how-to', function () {
     const p = PlaybookSchema.parse(await jsonOf(res));
     assert.equal(p.task, 'vector search for embeddings');
     assert.equal(p.asOf, new Date().toISOString().slice(0, 7));
-    assert.deepEqual(p.recommendedTools.slice(0, 2).map((t) => t.domain), ['vecstore.test', 'simsearch.test']);
+    assert.deepEqual(
+      p.recommendedTools.slice(0, 2).map((t) => t.domain),
+      ['vecstore.test', 'simsearch.test'],
+    );
     assert.ok(p.recommendedTools.every((t) => t.why.length > 0 && t.matched.includes('search.vector')));
     assert.match(p.approach, /^Use Vecstore \(vecstore\.test\)/);
     assert.ok(p.steps.includes('Install: `npm install vecstore`'), p.steps.join(' | '));
     assert.ok(p.steps.some((s) => /API key/.test(s)));
-    assert.ok(p.gotchas.some((g) => /rate limited to 10 queries per second/.test(g)), p.gotchas.join(' | '));
-    assert.ok(p.deprecated.some((d) => /^simsearch \(Simsearch\): deprecated by its publisher: Renamed to @simsearch\/client/.test(d)), p.deprecated.join(' | '));
+    assert.ok(
+      p.gotchas.some((g) => /rate limited to 10 queries per second/.test(g)),
+      p.gotchas.join(' | '),
+    );
+    assert.ok(
+      p.deprecated.some((d) => /^simsearch \(Simsearch\): deprecated by its publisher: Renamed to @simsearch\/client/.test(d)),
+      p.deprecated.join(' | '),
+    );
     assert.ok(p.deprecated.some((d) => /v1 \/search endpoint is deprecated/.test(d)));
 
     // Every source was requested from the fixture web during this call and answered.
-    const fetched = getInfra().fixtureWeb.requests.slice(before).map((r) => `http://${r.host}${r.path}`);
+    const fetched = getInfra()
+      .fixtureWeb.requests.slice(before)
+      .map((r) => `http://${r.host}${r.path}`);
     assert.ok(p.sources.includes('http://vecstore.test/llms.txt'));
     assert.ok(p.sources.includes('http://npm-registry.test/simsearch'));
     for (const url of p.sources) assert.ok(fetched.includes(url), `${url} was fetched`);
@@ -62,7 +81,13 @@ describe('POST /v1/how-to', function () {
     const p = PlaybookSchema.parse(await jsonOf(await howTo({ task: '  Vector searching for embedding ' })));
     assert.equal(p.task, '  Vector searching for embedding '.trim());
     assert.ok(p.sources.includes('http://vecstore.test/llms.txt'));
-    assert.equal(getInfra().fixtureWeb.requests.slice(before).filter((r) => r.host !== 'mcp-registry.test').length, 0, 'nothing fetched again');
+    assert.equal(
+      getInfra()
+        .fixtureWeb.requests.slice(before)
+        .filter((r) => r.host !== 'mcp-registry.test').length,
+      0,
+      'nothing fetched again',
+    );
     assert.equal(await events(), 2);
     const [row] = await getInfra().db('research_cache').where({ kind: 'how-to' }).select('ttl_seconds');
     assert.equal(row.ttl_seconds, 30 * 24 * 3600);
@@ -73,7 +98,23 @@ describe('POST /v1/how-to', function () {
     assert.deepEqual(p.recommendedTools, []);
     assert.match(p.approach, /did not map to any known capability/);
     assert.deepEqual(p.sources, []);
-    assert.equal((await getInfra().db('research_cache').where({ kind: 'how-to' }).pluck('cache_key')).length, 1, 'only the vector search playbook is kept');
+    assert.deepEqual(
+      await getInfra()
+        .db('research_cache')
+        .where({ kind: 'how-to', cache_key: howToCacheKey('qwzx blorp') })
+        .pluck('cache_key'),
+      [],
+      'no playbook kept',
+    );
+    assert.equal(
+      (
+        await getInfra()
+          .db('research_cache')
+          .where({ kind: 'how-to', cache_key: howToCacheKey('vector search for embeddings') })
+          .pluck('cache_key')
+      ).length,
+      1,
+    );
     assert.equal(await events(), 3, 'still billed: the call ran');
   });
 

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { ResolveResultSchema } from '../../src/schemas/audit';
+import { ResolveResultSchema } from '../../src/schemas/primitives';
 import { startTestApp, type TestApp } from '../support/app';
 import { jsonOf } from '../support/http';
 import { getInfra } from '../support/infra';
@@ -39,7 +39,14 @@ describe('POST /v1/resolve with discover: true', function () {
 
     assert.equal(await events(ws.workspaceId, 'agent_discovery_check'), 1);
     assert.equal(await events(ws.workspaceId, 'audit_run'), 2);
-    assert.deepEqual(await db('products').whereIn('domain', ['github.com', 'wikipedia.org']).pluck('score_source').then((s) => s.filter((x) => x === 'audit')), [], 'code hosts and encyclopedias are not audited');
+    assert.deepEqual(
+      await db('products')
+        .whereIn('domain', ['github.com', 'wikipedia.org'])
+        .pluck('score_source')
+        .then((s) => s.filter((x) => x === 'audit')),
+      [],
+      'code hosts and encyclopedias are not audited',
+    );
 
     // Known now: a second discovery finds nothing new and audits nothing.
     const again = ResolveResultSchema.parse(await jsonOf(await resolve(ws.key, { task: 'vector search for embeddings', discover: true })));

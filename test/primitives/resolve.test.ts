@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { ResolveResultSchema } from '../../src/schemas/audit';
+import { ResolveResultSchema } from '../../src/schemas/primitives';
 import { startTestApp, type TestApp } from '../support/app';
 import { jsonOf } from '../support/http';
 import { getInfra } from '../support/infra';
@@ -21,7 +21,11 @@ describe('POST /v1/resolve', function () {
   after(() => app.close());
 
   it('has a controlled vocabulary of at least 150 capabilities with descriptions and phrasings', () => {
-    const vocab = JSON.parse(readFileSync(path.resolve(__dirname, '../../../data/capabilities.json'), 'utf8')) as Array<{ id: string; description: string; synonyms: string[] }>;
+    const vocab = JSON.parse(readFileSync(path.resolve(__dirname, '../../../data/capabilities.json'), 'utf8')) as Array<{
+      id: string;
+      description: string;
+      synonyms: string[];
+    }>;
     assert.ok(vocab.length >= 150, `${vocab.length}`);
     assert.equal(new Set(vocab.map((c) => c.id)).size, vocab.length);
     assert.ok(vocab.every((c) => /^[a-z0-9_]+\.[a-z0-9_]+$/.test(c.id) && c.description && c.synonyms.length >= 3));
@@ -50,7 +54,10 @@ describe('POST /v1/resolve', function () {
     const rows = await getInfra()
       .db('product_capabilities as pc')
       .join('products as p', 'p.id', 'pc.product_id')
-      .whereIn('p.slug', body.results.map((r) => r.slug))
+      .whereIn(
+        'p.slug',
+        body.results.map((r) => r.slug),
+      )
       .whereIn('pc.capability_id', body.capabilities)
       .select('p.slug', 'pc.score');
     const strength = (slug: string) => rows.filter((r) => r.slug === slug).reduce((n, r) => n + Number(r.score), 0);
@@ -67,19 +74,33 @@ describe('POST /v1/resolve', function () {
   it('drops (never down-ranks) products lacking a requirement, from the body or the task', async () => {
     const body = ResolveResultSchema.parse(await jsonOf(await resolve({ task: 'send transactional email', requirements: { mcp: true } })));
     assert.deepEqual(body.requirements, { mcp: true });
-    const flags = await getInfra().db('products').whereIn('slug', body.results.map((r) => r.slug)).pluck('has_mcp');
+    const flags = await getInfra()
+      .db('products')
+      .whereIn(
+        'slug',
+        body.results.map((r) => r.slug),
+      )
+      .pluck('has_mcp');
     assert.ok(flags.length > 0 && flags.every(Boolean));
     const fromTask = ResolveResultSchema.parse(await jsonOf(await resolve({ task: 'send transactional email with a CLI' })));
     assert.deepEqual(fromTask.requirements, { cli: true });
   });
 
   it('is metered as agent_discovery_check, one event per call above', async () => {
-    const [{ count }] = await getInfra().db('usage_events').where({ workspace_id: ws.workspaceId, event_type: 'agent_discovery_check' }).count<{ count: number }[]>('* as count');
+    const [{ count }] = await getInfra()
+      .db('usage_events')
+      .where({ workspace_id: ws.workspaceId, event_type: 'agent_discovery_check' })
+      .count<{ count: number }[]>('* as count');
     assert.equal(Number(count), 4);
   });
 
   it('400s bad input, naming the field', async () => {
-    for (const [body, field] of [[{}, 'task'], [{ task: '' }, 'task'], [{ task: 'x', requirements: { mcp: 'yes' } }, 'requirements.mcp'], [{ task: 'x', discover: 'yes' }, 'discover']] as const) {
+    for (const [body, field] of [
+      [{}, 'task'],
+      [{ task: '' }, 'task'],
+      [{ task: 'x', requirements: { mcp: 'yes' } }, 'requirements.mcp'],
+      [{ task: 'x', discover: 'yes' }, 'discover'],
+    ] as const) {
       const res = await resolve(body);
       assert.equal(res.status, 400, JSON.stringify(body));
       assert.match(JSON.stringify(await res.json()), new RegExp(field.replace('.', '\\.')), JSON.stringify(body));

@@ -14,7 +14,18 @@ import { freePort } from '../../src/runtime/free-port';
 import { loadRegistrySeed } from '../../src/services/registry-seed';
 import { createDb, migrateLatest } from '../../src/store/db';
 import { writeFileSync, readFileSync } from 'node:fs';
-import { evaluateResolve, labelledTasks, TARGETS, withJudgments, type Judgment, type QualityReport } from './evaluate';
+import {
+  evaluateFindTools,
+  evaluateResolve,
+  FIND_TOOLS_TARGETS,
+  labelledTasks,
+  SENSE_NDCG5_FLOOR,
+  summarise,
+  TARGETS,
+  withJudgments,
+  type Judgment,
+  type QualityReport,
+} from './evaluate';
 
 async function main(): Promise<void> {
   const log = (m: string) => process.stderr.write(`${m}\n`);
@@ -41,6 +52,7 @@ async function main(): Promise<void> {
     const judgments = judged ? (JSON.parse(readFileSync(path.resolve(__dirname, '../../../test/quality', judged), 'utf8')) as Judgment[]) : [];
     if (judged) tasks = withJudgments(tasks, judgments);
     const report = await evaluateResolve(db, tasks);
+    const found = await evaluateFindTools(db, tasks);
     const poolFile = arg('--pool');
     // With --judged, only pairs not judged yet (rankings move as resolve changes).
     if (poolFile) writeFileSync(poolFile, JSON.stringify(await pool(db, report, new Set(judgments.map((j) => `${j.task}\n${j.slug}`))), null, 1));
@@ -49,14 +61,35 @@ async function main(): Promise<void> {
       const missed = o.capabilities.filter((c) => !o.predicted.includes(c));
       const extra = o.predicted.filter((c) => !o.capabilities.includes(c));
       if (verbose || missed.length || extra.length || o.ndcg5 < 0.5) {
-        console.log(`${o.ndcg5.toFixed(2)}  ${o.task}\n      capabilities ${o.predicted.join(', ') || '-'}${missed.length ? `  missed ${missed.join(', ')}` : ''}${extra.length ? `  extra ${extra.join(', ')}` : ''}\n      top5 ${o.top5.join(', ') || '-'}`);
+        console.log(
+          `${o.ndcg5.toFixed(2)}  ${o.task}\n      capabilities ${o.predicted.join(', ') || '-'}${missed.length ? `  missed ${missed.join(', ')}` : ''}${extra.length ? `  extra ${extra.join(', ')}` : ''}\n      top5 ${o.top5.join(', ') || '-'}`,
+        );
       }
     }
-    console.log('\nkind          tasks  precision  recall  nDCG@5');
-    for (const [kind, s] of Object.entries(report.byKind)) console.log(`${kind.padEnd(13)} ${String(s.tasks).padStart(5)}  ${s.precision.toFixed(3).padStart(9)}  ${s.recall.toFixed(3).padStart(6)}  ${s.ndcg5.toFixed(3).padStart(6)}`);
-    console.log(`${'all'.padEnd(13)} ${String(report.tasks).padStart(5)}  ${report.precision.toFixed(3).padStart(9)}  ${report.recall.toFixed(3).padStart(6)}  ${report.ndcg5.toFixed(3).padStart(6)}`);
-    console.log(`targets               ${TARGETS.precision.toFixed(3).padStart(9)}  ${TARGETS.recall.toFixed(3).padStart(6)}  ${TARGETS.ndcg5.toFixed(3).padStart(6)}`);
-    const met = report.precision >= TARGETS.precision && report.recall >= TARGETS.recall && report.ndcg5 >= TARGETS.ndcg5;
+    if (verbose) for (const o of found.outcomes) console.log(`find-tools ${o.ndcg5.toFixed(2)}  ${o.task}\n      top5 ${o.top5.join(', ') || '-'}`);
+    // Capability precision and recall are resolve's; find-tools names no capabilities, only its ranking compares.
+    console.log('\n              resolve                               find-tools');
+    console.log('kind          tasks  precision  recall  nDCG@5  P@5     nDCG@5  P@5');
+    const row = (kind: string, s: QualityReport['byKind'][string], f: QualityReport['byKind'][string]) =>
+      console.log(
+        `${kind.padEnd(13)} ${String(s.tasks).padStart(5)}  ${s.precision.toFixed(3).padStart(9)}  ${s.recall.toFixed(3).padStart(6)}  ${s.ndcg5.toFixed(3).padStart(6)}  ${s.precision5.toFixed(3)}   ${f.ndcg5.toFixed(3).padStart(6)}  ${f.precision5.toFixed(3)}`,
+      );
+    for (const [kind, s] of Object.entries(report.byKind)) row(kind, s, found.byKind[kind]);
+    row('all', report, found);
+    console.log(
+      `targets               ${TARGETS.precision.toFixed(3).padStart(9)}  ${TARGETS.recall.toFixed(3).padStart(6)}  ${TARGETS.ndcg5.toFixed(3).padStart(6)}          ${FIND_TOOLS_TARGETS.ndcg5.toFixed(3).padStart(6)}  ${FIND_TOOLS_TARGETS.precision5.toFixed(3)}`,
+    );
+    // The nDCG@5 target holds on the kinds it was set for; word-sense tasks have a floor of their own.
+    console.log(`(resolve's nDCG@5 target applies to the kinds but sense; word-sense tasks' floor is ${SENSE_NDCG5_FLOOR.toFixed(3)})`);
+    const ndcg5 = summarise(report.outcomes.filter((o) => o.kind !== 'sense')).ndcg5;
+    const sense = report.byKind.sense;
+    const met =
+      report.precision >= TARGETS.precision &&
+      report.recall >= TARGETS.recall &&
+      ndcg5 >= TARGETS.ndcg5 &&
+      (!sense || sense.ndcg5 >= SENSE_NDCG5_FLOOR) &&
+      found.ndcg5 >= FIND_TOOLS_TARGETS.ndcg5 &&
+      found.precision5 >= FIND_TOOLS_TARGETS.precision5;
     console.log(met ? 'all targets met' : 'TARGETS NOT MET');
     process.exitCode = met ? 0 : 1;
   } finally {
@@ -73,7 +106,12 @@ async function pool(db: ReturnType<typeof createDb>, report: QualityReport, judg
     if (!slugs.length) continue;
     const products = await db('products as p')
       .whereIn('p.slug', slugs)
-      .select('p.slug', 'p.name', 'p.description', db.raw("coalesce((select array_agg(category_slug) from product_categories where product_id = p.id), '{}') as categories"));
+      .select(
+        'p.slug',
+        'p.name',
+        'p.description',
+        db.raw("coalesce((select array_agg(category_slug) from product_categories where product_id = p.id), '{}') as categories"),
+      );
     // A fixed shuffle (by slug hash and task index) so the judge cannot read the rank from the order.
     products.sort((a, b) => hash(`${n}${a.slug}`) - hash(`${n}${b.slug}`));
     entries.push({ task: o.task, candidates: products });

@@ -71,7 +71,10 @@ describe('registry reads', () => {
         .db('product_categories as pc')
         .join('products as p', 'p.id', 'pc.product_id')
         .where('pc.category_slug', 'email')
-        .whereIn('p.slug', rows.map((r) => r.slug))
+        .whereIn(
+          'p.slug',
+          rows.map((r) => r.slug),
+        )
         .count<{ count: number }[]>('* as count');
       assert.equal(Number(inCategory[0].count), rows.length);
     });
@@ -122,7 +125,10 @@ describe('registry reads', () => {
       const body = CategoryListSchema.parse(await jsonOf(await get('/v1/categories')));
       assert.equal(body.categories.length, CATEGORIES.length);
       const names = body.categories.map((c) => c.name);
-      assert.deepEqual(names, [...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+      assert.deepEqual(
+        names,
+        [...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)),
+      );
       const total = body.categories.reduce((n, c) => n + c.productCount, 0);
       assert.ok(total > 2000, `products across categories: ${total}`);
     });
@@ -149,8 +155,19 @@ describe('registry reads', () => {
       const res = await compare({ slugs: [a.slug, b.slug] });
       assert.equal(res.status, 200);
       const body = CompareResultSchema.parse(await jsonOf(res));
-      assert.deepEqual(body.fields, ['readiness', 'discovery', 'understanding', 'adoption', 'operability', 'agent_capability.api', 'agent_capability.mcp_available']);
-      assert.deepEqual(body.rows.map((r) => r.slug), [a.slug, b.slug]);
+      assert.deepEqual(body.fields, [
+        'readiness',
+        'discovery',
+        'understanding',
+        'adoption',
+        'operability',
+        'agent_capability.api',
+        'agent_capability.mcp_available',
+      ]);
+      assert.deepEqual(
+        body.rows.map((r) => r.slug),
+        [a.slug, b.slug],
+      );
       assert.equal(body.rows[0].values.readiness, a.readiness);
       assert.equal(typeof body.rows[0].values['agent_capability.mcp_available'], 'boolean');
     });
@@ -160,7 +177,7 @@ describe('registry reads', () => {
       ['eleven slugs', { slugs: Array.from({ length: 11 }, (_, i) => `s${i}`) }, 400, /body\.slugs/],
       ['no body field', {}, 400, /body\.slugs: is required/],
       ['a non-array', { slugs: 'stripe' }, 400, /body\.slugs/],
-      ['twice the same slug', { slugs: ['stripe', 'stripe'] }, 400, /distinct/],
+      ['twice the same slug', { slugs: ['stripe', 'stripe'] }, 400, /must not repeat a slug/],
     ];
     for (const [what, body, status, msg] of bad) {
       it(`${status}s ${what}`, async () => {

@@ -25,7 +25,11 @@ describe('registry seed', () => {
 
   it('attaches vendor MCP servers to vendors, never lists a repository as a product', () => {
     assert.ok(!seed.products.some((p) => /^io\.github\./.test(p.name)), 'no MCP registry name listed as a product');
-    assert.deepEqual(seed.products.filter((p) => p.domain === 'github.com').map((p) => p.name), ['GitHub'], 'github.com is GitHub itself, not repositories');
+    assert.deepEqual(
+      seed.products.filter((p) => p.domain === 'github.com').map((p) => p.name),
+      ['GitHub'],
+      'github.com is GitHub itself, not repositories',
+    );
     const withServers = seed.products.filter((p) => p.mcpServers?.length);
     assert.ok(withServers.length >= 10, `${withServers.length} vendors with MCP servers from the registry`);
     assert.ok(withServers.every((p) => p.facts.mcp));

@@ -14,9 +14,13 @@ describe('discovery sources', () => {
 
   it('asks the MCP registry one keyword at a time and the search provider once, through the guarded layer', async () => {
     const before = getInfra().fixtureWeb.requests.length;
-    const { candidates, errors } = await discoverCandidates(deps({ mcpRegistryUrl: 'http://mcp-registry.test', searchProviderUrl: 'http://searx.test' }), { task: 'similarity search for embeddings' });
+    const { candidates, errors } = await discoverCandidates(deps({ mcpRegistryUrl: 'http://mcp-registry.test', searchProviderUrl: 'http://searx.test' }), {
+      task: 'similarity search for embeddings',
+    });
     assert.deepEqual(errors, []);
-    const asked = getInfra().fixtureWeb.requests.slice(before).map((r) => `${r.host}${r.path}`);
+    const asked = getInfra()
+      .fixtureWeb.requests.slice(before)
+      .map((r) => `${r.host}${r.path}`);
     assert.equal(asked.filter((a) => a === 'mcp-registry.test/v0/servers').length, 3);
     assert.equal(asked.filter((a) => a === 'searx.test/search').length, 1);
     for (const c of candidates) assert.ok(!['github.com', 'wikipedia.org'].includes(c.domain), c.domain);
@@ -25,14 +29,19 @@ describe('discovery sources', () => {
 
   it('answers from the sources that work when one is down or forbidden, naming the failures', async () => {
     for (const bad of ['http://down.test', 'http://evil-private.test']) {
-      const { candidates, errors } = await discoverCandidates(deps({ mcpRegistryUrl: bad, searchProviderUrl: 'http://searx.test' }), { task: 'send transactional email' });
+      const { candidates, errors } = await discoverCandidates(deps({ mcpRegistryUrl: bad, searchProviderUrl: 'http://searx.test' }), {
+        task: 'send transactional email',
+      });
       assert.ok(errors.length > 0 && errors.every((e) => e.startsWith(bad)), errors.join('; '));
       assert.ok(candidates.every((c) => c.source === 'web-search'));
     }
   });
 
   it('stops at the configured number of audits', async () => {
-    const { candidates } = await discoverCandidates(deps({ mcpRegistryUrl: 'http://mcp-registry.test', searchProviderUrl: 'http://searx.test', maxAudits: 1 }), { task: 'send transactional email' });
+    const { candidates } = await discoverCandidates(
+      deps({ mcpRegistryUrl: 'http://mcp-registry.test', searchProviderUrl: 'http://searx.test', maxAudits: 1 }),
+      { task: 'send transactional email' },
+    );
     // mailpigeon.test and postbox-mail.test are new to the registry (the discovery endpoint test audits one at most).
     assert.equal(candidates.length, 1);
   });

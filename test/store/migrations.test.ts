@@ -3,9 +3,26 @@ import { createDb, migrateLatest, rollbackAll } from '../../src/store/db';
 import { createScratchDatabase, getInfra } from '../support/infra';
 
 const TABLES = [
-  'workspaces', 'api_keys', 'categories', 'products', 'product_categories', 'audits', 'usage_events',
-  'usage_counters', 'idempotency_records', 'trial_buckets', 'signup_attempts', 'workspace_limits',
-  'spend_notifications', 'invoices', 'billing_webhook_events', 'claims', 'research_cache', 'jobs',
+  'workspaces',
+  'api_keys',
+  'categories',
+  'products',
+  'product_categories',
+  'audits',
+  'usage_events',
+  'usage_counters',
+  'idempotency_records',
+  'trial_buckets',
+  'signup_attempts',
+  'workspace_limits',
+  'spend_notifications',
+  'invoices',
+  'billing_webhook_events',
+  'claims',
+  'research_cache',
+  'jobs',
+  'company_crawls',
+  'company_pages',
 ];
 
 describe('migrations', () => {
@@ -20,7 +37,10 @@ describe('migrations', () => {
     try {
       assert.ok((await migrateLatest(db)).length >= 1);
       await rollbackAll(db);
-      const left = await db('information_schema.tables').where({ table_schema: 'public' }).whereIn('table_name', TABLES).count<{ count: number }[]>('* as count');
+      const left = await db('information_schema.tables')
+        .where({ table_schema: 'public' })
+        .whereIn('table_name', TABLES)
+        .count<{ count: number }[]>('* as count');
       assert.equal(Number(left[0].count), 0);
       assert.ok((await migrateLatest(db)).length >= 1);
       assert.deepEqual(await migrateLatest(db), [], 'a second run applies nothing');

@@ -54,14 +54,33 @@ export interface LlmsTxtArtifact {
   summary?: string;
   sections: string[];
   links: string[];
+  /** The links with their titles and notes, which say what each leads to (absent in audits stored before). */
+  entries?: Array<{ title: string; url: string }>;
   problems: string[];
 }
 
 export type McpOutcome = 'ok' | 'auth-required' | 'dead' | 'not-mcp';
 
+/** Where a candidate MCP endpoint came from, strongest evidence first. */
+export type McpSource = 'server-card' | 'link' | 'docs-page' | 'protected-resource' | 'common-path';
+
 export interface McpArtifact {
   serverCard?: { url: string; name?: string; endpoints: string[] };
-  endpoints: Array<{ url: string; declared: boolean; outcome: McpOutcome; serverName?: string; tools?: string[]; detail?: string }>;
+  /** Linked pages about MCP that were read for the endpoint they describe (documentation, landing pages). */
+  pages?: Array<{ url: string; describesServer: boolean; endpoints: string[] }>;
+  /** An RFC 9728 protected resource the site names, probed as a possible MCP server. */
+  protectedResource?: { url: string; mentionsMcp: boolean };
+  endpoints: Array<{
+    url: string;
+    /** Named as an MCP endpoint (server card, link, docs page), not guessed nor inferred. */
+    declared: boolean;
+    /** How the candidate was found (absent in audits stored before). */
+    source?: McpSource;
+    outcome: McpOutcome;
+    serverName?: string;
+    tools?: string[];
+    detail?: string;
+  }>;
 }
 
 export interface WellKnownArtifact {
@@ -74,6 +93,10 @@ export interface WellKnownArtifact {
 export interface OpenApiArtifact {
   found: boolean;
   url?: string;
+  /** How the document was written (read as JSON or YAML whatever its extension or media type). */
+  format?: 'json' | 'yaml';
+  /** Declared (API catalog, Link header, llms.txt, docs, homepage) or found at a common path. */
+  declared?: boolean;
   valid: boolean;
   version?: string;
   title?: string;

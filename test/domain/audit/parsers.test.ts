@@ -15,16 +15,25 @@ describe('audit parsers', () => {
       ['blocks everyone', 200, 'User-agent: *\nDisallow: /\n', (r) => Object.values(r.aiBots).every((v) => !v)],
       ['404 means allow all', 404, '', (r) => !r.present && Object.values(r.aiBots).every(Boolean)],
       ['5xx means disallow all', 503, '', (r) => !r.present && Object.values(r.aiBots).every((v) => !v)],
-      ['reads content signals and sitemaps', 200, 'User-agent: *\nContent-Signal: search=yes, ai-train=no\nAllow: /\nSitemap: https://x.test/sitemap.xml\n', (r) => r.contentSignals[0] === 'search=yes, ai-train=no' && r.sitemaps[0] === 'https://x.test/sitemap.xml'],
+      [
+        'reads content signals and sitemaps',
+        200,
+        'User-agent: *\nContent-Signal: search=yes, ai-train=no\nAllow: /\nSitemap: https://x.test/sitemap.xml\n',
+        (r) => r.contentSignals[0] === 'search=yes, ai-train=no' && r.sitemaps[0] === 'https://x.test/sitemap.xml',
+      ],
     ];
     for (const [what, status, body, ok] of cases) it(what, () => assert.ok(ok(parseRobots('https://x.test', status, body))));
   });
 
   describe('llms.txt', () => {
-    const good = '# Acme\n\n> Payments for agents.\n\n## Docs\n\n- [Quickstart](https://acme.test/docs/quickstart): start here\n- [API](https://acme.test/docs/api)\n';
+    const good =
+      '# Acme\n\n> Payments for agents.\n\n## Docs\n\n- [Quickstart](https://acme.test/docs/quickstart): start here\n- [API](https://acme.test/docs/api)\n';
     it('accepts a well-formed file', () => {
       const r = parseLlmsTxt('u', 200, 'text/markdown', good);
-      assert.deepEqual([r.found, r.isText, r.title, r.summary, r.sections, r.links.length, r.problems], [true, true, 'Acme', 'Payments for agents.', ['Docs'], 2, []]);
+      assert.deepEqual(
+        [r.found, r.isText, r.title, r.summary, r.sections, r.links.length, r.problems],
+        [true, true, 'Acme', 'Payments for agents.', ['Docs'], 2, []],
+      );
     });
     it('flags HTML served at /llms.txt', () => {
       const r = parseLlmsTxt('u', 200, 'text/html', '<!doctype html><html><body>hi</body></html>');

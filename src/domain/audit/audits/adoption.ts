@@ -13,7 +13,8 @@ export const adoptionAudits: AuditDef[] = [
   {
     id: 'free-tier',
     requires: ['pricing'],
-    audit: ({ pricing }) => (pricing.freeTier ? pass('Free tier or trial') : fail('No free tier or trial mentioned', 'Offer a free tier or trial so agents can try the product')),
+    audit: ({ pricing }) =>
+      pricing.freeTier ? pass('Free tier or trial') : fail('No free tier or trial mentioned', 'Offer a free tier or trial so agents can try the product'),
   },
   {
     id: 'public-pricing',
@@ -38,6 +39,9 @@ export const adoptionAudits: AuditDef[] = [
   {
     id: 'cli',
     requires: ['docs'],
-    audit: ({ docs }) => (docs.cliInstall.length ? pass(`CLI: ${docs.cliInstall[0]}`) : fail('No CLI install command found', 'Ship a CLI agents can drive from a shell (npm i -g, brew, curl | sh)')),
+    audit: ({ docs }) =>
+      docs.cliInstall.length
+        ? pass(`CLI: ${docs.cliInstall[0]}`)
+        : fail('No CLI install command found', 'Ship a CLI agents can drive from a shell (npm i -g, brew, curl | sh)'),
   },
 ];

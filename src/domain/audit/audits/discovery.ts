@@ -1,6 +1,36 @@
+import type { McpArtifact } from '../artifacts';
 import { fail, pass, type AuditDef } from '../audit';
 
-export const AI_BOTS = ['GPTBot', 'OAI-SearchBot', 'ChatGPT-User', 'ClaudeBot', 'Claude-User', 'anthropic-ai', 'PerplexityBot', 'Google-Extended', 'CCBot', 'Applebot-Extended'];
+export const AI_BOTS = [
+  'GPTBot',
+  'OAI-SearchBot',
+  'ChatGPT-User',
+  'ClaudeBot',
+  'Claude-User',
+  'anthropic-ai',
+  'PerplexityBot',
+  'Google-Extended',
+  'CCBot',
+  'Applebot-Extended',
+];
+
+/** How an endpoint was found, for the finding's detail. */
+function foundVia(e: McpArtifact['endpoints'][number], mcp: McpArtifact): string {
+  switch (e.source) {
+    case 'server-card':
+      return ` (named by the server card${mcp.serverCard ? ` ${mcp.serverCard.url}` : ''})`;
+    case 'link':
+      return ' (linked)';
+    case 'docs-page':
+      return ` (named on ${mcp.pages?.find((p) => p.endpoints.includes(e.url))?.url ?? 'a page about MCP'})`;
+    case 'protected-resource':
+      return ' (the OAuth protected resource, RFC 9728)';
+    case 'common-path':
+      return ' (at a common path)';
+    default:
+      return '';
+  }
+}
 
 export const discoveryAudits: AuditDef[] = [
   {
@@ -10,7 +40,10 @@ export const discoveryAudits: AuditDef[] = [
       robots.present
         ? pass('robots.txt is served and parseable')
         : robots.status >= 500
-          ? fail(`robots.txt answers ${robots.status}; RFC 9309 crawlers must then treat the whole site as disallowed`, 'Serve /robots.txt with 200 (or 404 if you want no rules)')
+          ? fail(
+              `robots.txt answers ${robots.status}; RFC 9309 crawlers must then treat the whole site as disallowed`,
+              'Serve /robots.txt with 200 (or 404 if you want no rules)',
+            )
           : fail('No robots.txt', 'Publish /robots.txt stating which agents may read what (RFC 9309), with a Sitemap line'),
   },
   {
@@ -39,7 +72,9 @@ export const discoveryAudits: AuditDef[] = [
     id: 'sitemap',
     requires: ['sitemap'],
     audit: ({ sitemap }) =>
-      sitemap.found ? pass(`Sitemap at ${sitemap.url} lists ${sitemap.urlCount} URLs`) : fail('No sitemap found', 'Publish /sitemap.xml and reference it from robots.txt'),
+      sitemap.found
+        ? pass(`Sitemap at ${sitemap.url} lists ${sitemap.urlCount} URLs`)
+        : fail('No sitemap found', 'Publish /sitemap.xml and reference it from robots.txt'),
   },
   {
     id: 'llms-txt',
@@ -47,7 +82,12 @@ export const discoveryAudits: AuditDef[] = [
     audit: ({ llmsTxt }) => {
       if (!llmsTxt.found) return fail('No /llms.txt', 'Publish a markdown /llms.txt (llmstxt.org): an H1 title, a summary and sections linking your key docs');
       if (!llmsTxt.isText) return fail('/llms.txt returns an HTML page, not text', 'Serve /llms.txt as text/plain or text/markdown', 0.25);
-      if (llmsTxt.problems.length) return fail(`/llms.txt has problems: ${llmsTxt.problems.join('; ')}`, 'Follow the llmstxt.org format: H1 title, > summary, ## sections of [name](url) links', 0.5);
+      if (llmsTxt.problems.length)
+        return fail(
+          `/llms.txt has problems: ${llmsTxt.problems.join('; ')}`,
+          'Follow the llmstxt.org format: H1 title, > summary, ## sections of [name](url) links',
+          0.5,
+        );
       return pass(`/llms.txt: ${llmsTxt.sections.length} sections, ${llmsTxt.links.length} links`);
     },
   },
@@ -56,8 +96,14 @@ export const discoveryAudits: AuditDef[] = [
     requires: ['mcp'],
     audit: ({ mcp }) => {
       const live = mcp.endpoints.filter((e) => e.outcome === 'ok' || e.outcome === 'auth-required');
-      if (live.length) return pass(`MCP server at ${live.map((e) => e.url).join(', ')}`);
+      if (live.length) return pass(`MCP server at ${live.map((e) => `${e.url}${foundVia(e, mcp)}`).join(', ')}`);
       if (mcp.serverCard) return fail(`An MCP server card is published but no endpoint answered`, 'Make the endpoint in your server card reachable', 0.5);
+      const page = mcp.pages?.find((p) => p.describesServer);
+      if (page)
+        return fail(
+          `${page.url} describes an MCP server, but no endpoint it names nor any common path (/mcp, /sse, /v1/mcp, /api/mcp) answers MCP`,
+          'Write the endpoint URL on that page and publish a server card at /.well-known/mcp.json',
+        );
       return fail('No MCP server found (no server card, no /mcp endpoint)', 'Offer a remote MCP server and publish a server card at /.well-known/mcp.json');
     },
   },
@@ -93,7 +139,14 @@ export const discoveryAudits: AuditDef[] = [
     id: 'openapi-published',
     requires: ['openapi'],
     audit: ({ openapi }) =>
-      openapi.found ? pass(`OpenAPI description at ${openapi.url}`) : fail('No OpenAPI description found at declared or common paths', 'Publish your OpenAPI description (e.g. /openapi.json) and link it from the API catalog'),
+      openapi.found
+        ? pass(
+            `OpenAPI description at ${openapi.url}${openapi.format === 'yaml' ? ' (YAML)' : ''}${openapi.declared === false ? ', found at a common path' : ''}`,
+          )
+        : fail(
+            'No OpenAPI description found at declared or common paths',
+            'Publish your OpenAPI description (e.g. /openapi.json) and link it from the API catalog',
+          ),
   },
   {
     id: 'homepage-metadata',
@@ -101,7 +154,11 @@ export const discoveryAudits: AuditDef[] = [
     audit: ({ homepage }) => {
       const missing = [!homepage.title && 'title', !homepage.description && 'meta description', !homepage.openGraph['og:title'] && 'OpenGraph'].filter(Boolean);
       return missing.length
-        ? fail(`Homepage lacks ${missing.join(', ')}`, 'Give the homepage a title, a meta description and OpenGraph tags that say what the product does', 1 - missing.length / 3)
+        ? fail(
+            `Homepage lacks ${missing.join(', ')}`,
+            'Give the homepage a title, a meta description and OpenGraph tags that say what the product does',
+            1 - missing.length / 3,
+          )
         : pass('Homepage has a title, description and OpenGraph tags');
     },
   },
@@ -120,7 +177,10 @@ export const discoveryAudits: AuditDef[] = [
       const useful = homepage.linkHeader.filter((l) => /api-catalog|service-desc|service-doc|describedby|llms/i.test(l.rel));
       return useful.length
         ? pass(`Link headers point agents at ${useful.map((l) => l.rel).join(', ')}`)
-        : fail('No Link headers (RFC 8288) pointing at machine-readable resources', 'Send Link: </.well-known/api-catalog>; rel="api-catalog" (and service-desc / llms.txt) on the homepage');
+        : fail(
+            'No Link headers (RFC 8288) pointing at machine-readable resources',
+            'Send Link: </.well-known/api-catalog>; rel="api-catalog" (and service-desc / llms.txt) on the homepage',
+          );
     },
   },
 ];

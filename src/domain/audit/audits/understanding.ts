@@ -6,14 +6,22 @@ export const understandingAudits: AuditDef[] = [
     requires: ['openapi'],
     audit: ({ openapi }) => {
       if (!openapi.found) return fail('No OpenAPI description to validate', 'Publish a valid OpenAPI 3 description of your API');
-      if (!openapi.valid) return fail(`OpenAPI at ${openapi.url} does not validate: ${openapi.errors.slice(0, 3).join('; ')}`, 'Fix the description until it passes an OpenAPI validator', 0.25);
+      if (!openapi.valid)
+        return fail(
+          `OpenAPI at ${openapi.url} does not validate: ${openapi.errors.slice(0, 3).join('; ')}`,
+          'Fix the description until it passes an OpenAPI validator',
+          0.25,
+        );
       return pass(`OpenAPI ${openapi.version} "${openapi.title ?? ''}" validates, ${openapi.operations} operations`);
     },
   },
   {
     id: 'docs',
     requires: ['docs'],
-    audit: ({ docs }) => (docs.found ? pass(`Developer docs at ${docs.url}`) : fail('No developer documentation found from the homepage or /docs', 'Link public developer docs from the homepage')),
+    audit: ({ docs }) =>
+      docs.found
+        ? pass(`Developer docs at ${docs.url}`)
+        : fail('No developer documentation found from the homepage or /docs', 'Link public developer docs from the homepage'),
   },
   {
     id: 'llms-full-txt',
@@ -29,7 +37,10 @@ export const understandingAudits: AuditDef[] = [
     audit: ({ markdown }) =>
       markdown.supported
         ? pass('Pages are served as markdown on Accept: text/markdown')
-        : fail(`Accept: text/markdown gets ${markdown.contentType || 'no'} content`, 'Serve a markdown rendering of pages when the request prefers text/markdown'),
+        : fail(
+            `Accept: text/markdown gets ${markdown.contentType || 'no'} content`,
+            'Serve a markdown rendering of pages when the request prefers text/markdown',
+          ),
   },
   {
     id: 'install-snippets',

@@ -1,4 +1,4 @@
-import { load } from 'cheerio';
+import { type CheerioAPI, load } from 'cheerio';
 import LinkHeader from 'http-link-header';
 import type { HomepageArtifact } from '../artifacts';
 
@@ -6,7 +6,11 @@ type LinkKind = keyof HomepageArtifact['links'];
 
 // How a link reveals what it leads to: its URL or its text.
 const LINK_RULES: Array<[LinkKind, RegExp, RegExp]> = [
-  ['docs', /(^|\/\/)(docs|developers?)\.|\/(docs|documentation|developers?|api-reference|reference)(\/|$)/i, /^(docs|documentation|developers?|api reference|api docs)$/i],
+  [
+    'docs',
+    /(^|\/\/)(docs|developers?)\.|\/(docs|documentation|developers?|api-reference|reference)(\/|$)/i,
+    /^(docs|documentation|developers?|api reference|api docs)$/i,
+  ],
   ['pricing', /\/(pricing|plans)(\/|$)/i, /^(pricing|plans)$/i],
   ['status', /(^|\/\/)status\.|\/status(\/|$)|statuspage\.io|status\.io/i, /^(system )?status$/i],
   ['changelog', /\/(changelog|releases|release-notes|whats-new)(\/|$)/i, /^(changelog|release notes|what's new)$/i],
@@ -20,12 +24,7 @@ const LINK_RULES: Array<[LinkKind, RegExp, RegExp]> = [
 export function parseHomepage(url: string, status: number, headers: Record<string, string>, html: string, rendered: boolean): HomepageArtifact {
   const $ = load(html);
   const meta = (sel: string) => $(sel).attr('content')?.trim() || undefined;
-  const openGraph: Record<string, string> = {};
-  $('meta[property^="og:"]').each((_, el) => {
-    const p = $(el).attr('property');
-    const c = $(el).attr('content');
-    if (p && c) openGraph[p] = c.trim();
-  });
+  const openGraph = openGraphTags($);
 
   const jsonLdTypes: string[] = [];
   let organization: HomepageArtifact['organization'];
@@ -33,7 +32,11 @@ export function parseHomepage(url: string, status: number, headers: Record<strin
     for (const node of jsonLdNodes($(el).text())) {
       const types = ([] as unknown[]).concat(node['@type'] ?? []).map(String);
       jsonLdTypes.push(...types);
-      if (!organization && types.some((t) => /^(Organization|Corporation|SoftwareApplication|WebSite)$/.test(t)) && types.some((t) => /Organization|Corporation/.test(t))) {
+      if (
+        !organization &&
+        types.some((t) => /^(Organization|Corporation|SoftwareApplication|WebSite)$/.test(t)) &&
+        types.some((t) => /Organization|Corporation/.test(t))
+      ) {
         organization = {
           name: typeof node.name === 'string' ? node.name : undefined,
           url: typeof node.url === 'string' ? node.url : undefined,
@@ -83,7 +86,19 @@ export function parseHomepage(url: string, status: number, headers: Record<strin
   };
 }
 
-function jsonLdNodes(text: string): Array<Record<string, unknown>> {
+/** A page's OpenGraph tags (`og:title`, `og:site_name`, ...), trimmed (a repeated tag keeps its last value). Shared by audits and company facts. */
+export function openGraphTags($: CheerioAPI): Record<string, string> {
+  const tags: Record<string, string> = {};
+  $('meta[property^="og:"]').each((_, el) => {
+    const p = $(el).attr('property');
+    const c = $(el).attr('content');
+    if (p && c) tags[p] = c.trim();
+  });
+  return tags;
+}
+
+/** The nodes of one JSON-LD script: a single object, an array of them, or an `@graph`; none when it does not parse. */
+export function jsonLdNodes(text: string): Array<Record<string, unknown>> {
   try {
     const doc = JSON.parse(text) as unknown;
     const top = Array.isArray(doc) ? doc : [doc];

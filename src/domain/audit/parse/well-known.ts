@@ -14,7 +14,9 @@ export const WELL_KNOWN_VALIDATORS = {
   apiCatalog: (d) => (isObject(d) && Array.isArray(d.linkset) ? undefined : 'needs a linkset array'),
   /** RFC 8414 authorization server metadata. */
   oauthAuthorizationServer: (d) =>
-    isObject(d) && typeof d.issuer === 'string' && (typeof d.token_endpoint === 'string' || typeof d.authorization_endpoint === 'string') ? undefined : 'needs issuer and endpoints',
+    isObject(d) && typeof d.issuer === 'string' && (typeof d.token_endpoint === 'string' || typeof d.authorization_endpoint === 'string')
+      ? undefined
+      : 'needs issuer and endpoints',
   /** RFC 9728 protected resource metadata. */
   oauthProtectedResource: (d) => (isObject(d) && typeof d.resource === 'string' ? undefined : 'needs resource'),
 } satisfies Record<string, Validator>;
