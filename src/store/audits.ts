@@ -84,8 +84,6 @@ export async function recordAudit(db: Db, a: AuditRecord, newProduct: () => NewP
             audited_at: audit.completed_at,
             updated_at: trx.fn.now(),
           });
-        await trx('product_categories').where({ product_id: product.id }).update({ readiness: f.scores.readiness });
-        await trx('product_capabilities').where({ product_id: product.id }).update({ readiness: f.scores.readiness });
       }
       return { auditId: audit.id, productId: product?.id, slug: product?.slug, auditedAt: audit.completed_at };
     })

@@ -29,7 +29,6 @@ describe('POST /v1/how-to: the task’s own stack, in working order', function (
       const readiness = d === domain ? 99 : 97;
       const { id } = await db('products').where({ domain: d }).first('id');
       await db('products').where({ id }).update({ readiness });
-      await db('product_capabilities').where({ product_id: id }).update({ readiness }); // the ranking's copy
     }
   };
   const installs = (steps: string[]) => steps.filter((s) => s.startsWith('Install'));

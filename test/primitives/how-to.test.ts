@@ -36,7 +36,6 @@ describe('POST /v1/how-to', function () {
     ] as const) {
       const { id } = await db('products').where({ domain }).first('id');
       await db('products').where({ id }).update({ readiness });
-      await db('product_capabilities').where({ product_id: id }).update({ readiness }); // the ranking's copy
     }
   });
   after(() => app.close());
