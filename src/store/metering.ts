@@ -39,8 +39,7 @@ export async function reserveCall(
     const periodStart = day(billingPeriod(r.now).start);
     // The lock first, in a statement of its own: under READ COMMITTED a statement that waited for the lock
     // still reads everything else as of its own start, so the counters must be read by the next statement.
-    const locked = await trx('workspaces').select('plan', 'metered_enabled').where({ id: r.workspaceId }).forUpdate().first();
-    if (!locked) throw new Error(`workspace ${r.workspaceId} vanished`);
+    const locked = await lockWorkspaceForReservation(trx, r.workspaceId);
     const { rows } = await trx.raw(
       `SELECT coalesce((SELECT json_agg(json_build_object('event_type', c.event_type, 'used', c.used, 'reserved', c.reserved,
                                                           'spent_usd', c.spent_usd, 'reserved_usd', c.reserved_usd))
@@ -90,6 +89,18 @@ export async function reserveCall(
     );
     return { decision, plan: ws.plan, usage, reservation };
   });
+}
+
+/**
+ * The lock that serialises a workspace's reservations. FOR NO KEY UPDATE, not FOR UPDATE: it excludes other
+ * reservations but not the key-share lock every insert referencing the workspace takes for its foreign
+ * key. With FOR UPDATE, a settle (which updates the counter row, then checks usage_events' foreign key)
+ * and a reservation (which holds the workspace, then upserts the same counter row) deadlocked under load.
+ */
+export async function lockWorkspaceForReservation(trx: Knex.Transaction, workspaceId: string): Promise<{ plan: string; metered_enabled: boolean }> {
+  const locked = await trx('workspaces').select('plan', 'metered_enabled').where({ id: workspaceId }).forNoKeyUpdate().first();
+  if (!locked) throw new Error(`workspace ${workspaceId} vanished`);
+  return locked;
 }
 
 function limitsOf(row: {

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { meteringActivities, settledReadActivities } from '../../activities/metering';
-import { reserveCall } from '../../src/store/metering';
+import { lockWorkspaceForReservation, reserveCall, settleCall } from '../../src/store/metering';
 import { getInfra } from '../support/infra';
 import { createWorkspace } from '../support/workspaces';
 
@@ -42,6 +42,23 @@ describe('metering activity: exactly one event per call', () => {
     assert.equal((await events(workflowId)).length, 0);
     const c = await counters(ws.workspaceId);
     assert.deepEqual([c.reserved, c.used, Number(c.reserved_usd)], [0, 0, 0]);
+  });
+
+  it('settles while another call of the workspace holds the reservation lock (no lock cycle with the foreign key)', async () => {
+    const { db } = getInfra();
+    const ws = await createWorkspace(db);
+    const workflowId = `test-${randomUUID()}`;
+    await reserveCall(db, { workspaceId: ws.workspaceId, eventType: 'audit_run', workflowId, source: 'api', now: new Date() });
+    const trx = await db.transaction();
+    try {
+      await lockWorkspaceForReservation(trx, ws.workspaceId); // the next call's reservation, in progress
+      const waited = new Promise<'blocked'>((resolve) => setTimeout(() => resolve('blocked'), 3000));
+      const settled = await Promise.race([settleCall(db, workflowId).then(() => 'settled' as const), waited]);
+      assert.equal(settled, 'settled', "the usage event's foreign key check must not wait for the reservation lock");
+    } finally {
+      await trx.commit();
+    }
+    assert.equal((await events(workflowId)).length, 1);
   });
 
   it('records nothing for a workflow that holds no reservation (anonymous trial calls)', async () => {
