@@ -45,8 +45,14 @@ export async function recordAudit(db: Db, a: AuditRecord, newProduct: () => NewP
         .first();
       if (done) return { auditId: done.id, productId: done.product_id ?? undefined, slug: done.slug ?? undefined, auditedAt: done.completed_at };
 
-      let product = await trx('products').select('id', 'slug').where({ domain: a.domain }).forUpdate().first();
-      if (!product && a.findings) product = await insertProduct(trx, a.domain, newProduct());
+      const byDomain = () => trx('products').select('id', 'slug').where({ domain: a.domain }).forUpdate().first();
+      let product = await byDomain();
+      if (!product && a.findings) {
+        // Two first audits of a new domain (concurrent calls, a sweep and a call) would both insert it: the
+        // second waits here for the first to commit, then finds its product.
+        await trx.raw("SELECT pg_advisory_xact_lock(hashtextextended('new-product:' || ?, 0))", [a.domain]);
+        product = (await byDomain()) ?? (await insertProduct(trx, a.domain, newProduct()));
+      }
       const f = a.findings;
       const [audit] = await trx('audits')
         .insert({
