@@ -1,5 +1,5 @@
 import { parseTaskIntent, splitRequirements, type TaskIntent } from '../domain/task-intent';
-import { productsByCapabilities } from '../store/capabilities';
+import { rankedByCapabilities } from './capability-ranking';
 import type { Db } from '../store/db';
 import type { Requirement, RegistryRow } from '../store/products';
 import { registryService } from './registry';
@@ -25,7 +25,7 @@ export async function findTools(db: Db, task: string): Promise<FindToolsResult> 
   const capabilities = taskCapabilities(splitRequirements(task).rest);
   const required = Object.keys(intent.requirements) as Requirement[];
   const found: RegistryRow[] = capabilities.length
-    ? (await productsByCapabilities(db, capabilities, required, CANDIDATES)).map(({ slug, name, domain, readiness }) => ({ slug, name, domain, readiness }))
+    ? (await rankedByCapabilities(db, capabilities, required, CANDIDATES)).map(({ slug, name, domain, readiness }) => ({ slug, name, domain, readiness }))
     : await registryService(db).search(intent.searchTerms, intent.requirements, CANDIDATES);
   const results = [...found].sort((a, b) => b.readiness - a.readiness || a.slug.localeCompare(b.slug));
   return { task, intent, results };

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { closestCapability, matchCapabilities, type Capability } from '../domain/capabilities';
 import { splitRequirements } from '../domain/task-intent';
 import type { Db } from '../store/db';
-import { productsByCapabilities } from '../store/capabilities';
+import { rankedByCapabilities } from './capability-ranking';
 import type { Requirement } from '../store/products';
 import { capabilityVocabulary } from './capability-vocabulary';
 import type { LanguageModel } from './llm';
@@ -59,7 +59,7 @@ export async function resolveTask(db: Db, task: string, bodyRequirements: Requir
   const capabilities = llm ? [...new Set([...matched, ...(await llmCapabilities(llm, stated.rest, matcher.vocabulary))])].slice(0, MAX_CAPABILITIES) : matched;
   const requirements: Requirements = { ...stated.requirements, ...Object.fromEntries(Object.entries(bodyRequirements).filter(([, v]) => v)) };
   const required = Object.keys(requirements) as Requirement[];
-  const hits = capabilities.length ? await productsByCapabilities(db, capabilities, required, RESULTS) : [];
+  const hits = capabilities.length ? await rankedByCapabilities(db, capabilities, required, RESULTS) : [];
   return {
     task,
     capabilities,

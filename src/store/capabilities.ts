@@ -1,5 +1,6 @@
 import type { Db } from './db';
 import type { Requirement } from './products';
+import { bumpRegistryVersion } from './registry-version';
 
 const REQUIREMENT_COLUMN: Record<Requirement, string> = {
   api: 'has_api',
@@ -35,6 +36,7 @@ export async function replaceSeedCapabilities(db: Db, tags: Map<string, { capabi
         .ignore();
     }
   });
+  bumpRegistryVersion();
 }
 
 export async function productsForTagging(db: Db): Promise<Array<{ id: string; name: string; description: string; readiness: number; categories: string[] }>> {
@@ -67,6 +69,7 @@ const REQUIREMENT_HEADROOM = 200;
  * slug. Requirements drop.
  */
 export async function productsByCapabilities(db: Db, capabilities: string[], requirements: Requirement[], limit: number): Promise<CapabilityHit[]> {
+  if (capabilities.length === 1) return productsByCapability(db, capabilities[0], requirements, limit);
   const ranked = async (candidates: number | undefined) => {
     const where = requirements.map((r) => `AND p.${REQUIREMENT_COLUMN[r]}`).join(' ');
     // WITH TIES keeps every product tied with the last candidate, so the slug tie-break below is exact.
@@ -87,6 +90,23 @@ export async function productsByCapabilities(db: Db, capabilities: string[], req
   return first.length < limit ? ranked(undefined) : first;
 }
 
+/**
+ * The same order for one capability, where every product covers one of one: readiness, then strength, then
+ * slug. The ranked index is read in order and the walk stops at the limit (a few dozen rows, where the
+ * general query aggregates every product tagged with the capability, thousands at 100k products).
+ */
+async function productsByCapability(db: Db, capability: string, requirements: Requirement[], limit: number): Promise<CapabilityHit[]> {
+  const where = requirements.map((r) => `AND p.${REQUIREMENT_COLUMN[r]}`).join(' ');
+  const { rows } = await db.raw(
+    `SELECT p.slug, p.name, p.domain, pc.readiness, ARRAY[pc.capability_id] AS matched
+     FROM product_capabilities pc JOIN products p ON p.id = pc.product_id
+     WHERE pc.capability_id = ? ${where}
+     ORDER BY pc.readiness DESC, pc.score DESC, p.slug LIMIT ?`,
+    [capability, limit],
+  );
+  return rows as CapabilityHit[];
+}
+
 /** Sets a product's capability tags from an audit (what its own site says it does). */
 export async function setAuditCapabilities(db: Db, productId: string, capabilities: CapabilityTag[]): Promise<void> {
   await db.transaction(async (trx) => {
@@ -99,4 +119,5 @@ export async function setAuditCapabilities(db: Db, productId: string, capabiliti
         .ignore();
     }
   });
+  bumpRegistryVersion();
 }

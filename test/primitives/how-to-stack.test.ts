@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { bumpRegistryVersion } from '../../src/store/registry-version';
 import { PlaybookSchema } from '../../src/schemas/primitives';
 import { howToCacheKey } from '../../src/services/how-to';
 import { startTestApp, type TestApp } from '../support/app';
@@ -30,6 +31,7 @@ describe('POST /v1/how-to: the task’s own stack, in working order', function (
       const { id } = await db('products').where({ domain: d }).first('id');
       await db('products').where({ id }).update({ readiness });
     }
+    bumpRegistryVersion(); // written behind the store's back: this process's rankings must see it
   };
   const installs = (steps: string[]) => steps.filter((s) => s.startsWith('Install'));
 

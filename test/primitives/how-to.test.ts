@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { bumpRegistryVersion } from '../../src/store/registry-version';
 import { PlaybookSchema } from '../../src/schemas/primitives';
 import { howToCacheKey } from '../../src/services/how-to';
 import { startTestApp, type TestApp } from '../support/app';
@@ -37,6 +38,7 @@ describe('POST /v1/how-to', function () {
       const { id } = await db('products').where({ domain }).first('id');
       await db('products').where({ id }).update({ readiness });
     }
+    bumpRegistryVersion(); // written behind the store's back: this process's rankings must see it
   });
   after(() => app.close());
 
