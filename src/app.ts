@@ -44,7 +44,10 @@ export function createApp(deps: AppDeps): Koa {
   // ETags on GET responses and 304 for a matching If-None-Match.
   app.use(conditionalGet());
   app.use(serveCached(cache));
-  app.use(etag());
+  // ETags for what a client may revalidate (GET, HEAD): a metered POST's answer is never asked for again
+  // by If-None-Match, and hashing it cost a second serialisation of every such body.
+  const etags = etag();
+  app.use((ctx, next) => (ctx.method === 'GET' || ctx.method === 'HEAD' ? etags(ctx, next) : next()));
   app.use(router.routes());
   app.use(methodNotAllowed(router));
   // Koa would log every thrown error to stderr; ours are handled (and logged) by errorHandler.

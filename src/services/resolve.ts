@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
 import { closestCapability, matchCapabilities, type Capability } from '../domain/capabilities';
 import { splitRequirements } from '../domain/task-intent';
@@ -43,10 +44,19 @@ export async function llmCapabilities(llm: LanguageModel, task: string, vocabula
  * capability whose words it shares most, if one shares enough. resolve and find-tools read tasks alike.
  */
 export function taskCapabilities(text: string): string[] {
+  const known = readTasks.get(text);
+  if (known) return known;
   const { matcher } = capabilityVocabulary();
   const phrased = matchCapabilities(text, matcher);
-  return (phrased.length ? phrased : [closestCapability(text, matcher)].filter((m) => m !== undefined)).map((m) => m.id);
+  const ids = (phrased.length ? phrased : [closestCapability(text, matcher)].filter((m) => m !== undefined)).map((m) => m.id);
+  readTasks.set(text, ids);
+  return ids;
 }
+
+// Agents ask the same tasks again (retries, loops, the same job for many users); reading one costs a
+// tenth of a millisecond of wink-nlp tokenising and stemming, the largest piece of our own code on a busy
+// worker's main thread. The vocabulary is fixed for the life of the process, so a reading never goes stale.
+const readTasks = new LRUCache<string, string[]>({ max: 10_000 });
 
 /**
  * Task → capabilities (controlled vocabulary, matched on stems) → products covering the most of them,
