@@ -9,7 +9,7 @@ import { discoveryActivities } from './discovery';
 import { howToActivities } from './how-to';
 import type { Renderer } from './audit/render';
 import { maintenanceActivities } from './maintenance';
-import { meteringActivities, settledReadActivities } from './metering';
+import { meteringActivities } from './metering';
 import { registryActivities } from './registry';
 
 export interface ActivityDeps {
@@ -30,7 +30,6 @@ export function createActivities(deps: ActivityDeps) {
     ...maintenanceActivities(deps.db),
     ...meteringActivities(deps.db),
     ...registry,
-    ...settledReadActivities(deps.db, registry),
     ...howToActivities({ db: deps.db, outbound: deps.outbound, settings: deps.howTo, llm: deps.llm }),
     ...discoveryActivities({ db: deps.db, outbound: deps.outbound, sources: deps.discovery }),
     ...auditActivities({ db: deps.db, outbound: deps.outbound, renderer: deps.renderer, ...deps.audit }),

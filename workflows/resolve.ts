@@ -23,7 +23,7 @@ export interface ResolveWorkflowInput {
  */
 export async function resolveWorkflow(input: ResolveWorkflowInput): Promise<ResolveResult> {
   const query = { task: input.task, requirements: input.requirements };
-  if (!input.discover) return { ...(await meteredRead('resolveTask', query)), discovered: 0 };
+  if (!input.discover) return { ...(await meteredRead(() => resolveTask(query))), discovered: 0 };
   return metered(async () => {
     const discovered = await discover(input.task);
     return { ...(await resolveTask(query)), discovered };

@@ -40,6 +40,7 @@ function operationRoute(op: Operation, handler: Handler, cache: ResponseCache): 
     summary: op.summary,
     description: op.runs === 'workflow' ? `${op.description}\n\n${ASYNC_NOTE}` : op.description,
     auth: op.access,
+    admitsCaller: op.runs === 'workflow',
     errors: { ...op.rest.errors, ...(op.runs === 'workflow' ? IDEMPOTENCY_ERRORS : {}) },
     request: {
       params,

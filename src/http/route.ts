@@ -34,6 +34,8 @@ export interface RouteDef<
   /** Whether the route appears in /openapi.json (the spec describes the /v1 surface and descriptors). */
   documented?: boolean;
   auth: 'open' | 'metered' | 'key';
+  /** A metered workflow whose admission re-checks the key with the workspace lock (services/callers). */
+  admitsCaller?: boolean;
   /** `headers` are documented only: the handler reads and checks them itself. */
   request?: { query?: Q; params?: P; body?: B; bodyOptional?: boolean; headers?: ZodObject };
   /** Error statuses beyond those every route of its kind has (see errorResponses). */
@@ -57,8 +59,15 @@ export function mountRoute(router: Router, def: RouteDef, resolveCaller?: Resolv
   // method a 405 whatever the body holds.
   const middleware = def.request?.body ? [jsonBody()] : [];
   router[def.method](koaPath(def.path), ...middleware, async (ctx) => {
-    // Open routes ignore x-api-key: no key lookup on registry reads.
-    if (def.auth !== 'open') ctx.state.caller = await resolveCaller!(ctx.get('x-api-key'), { keyRequired: def.auth === 'key', ip: ctx.ip });
+    // Open routes ignore x-api-key: no key lookup on registry reads. Metered workflows check revocation at
+    // admission, in the same round trip (services/callers).
+    if (def.auth !== 'open') {
+      ctx.state.caller = await resolveCaller!(ctx.get('x-api-key'), {
+        keyRequired: def.auth === 'key',
+        ip: ctx.ip,
+        deferRevocationCheck: def.admitsCaller === true,
+      });
+    }
     const body = ctx.request.body ?? (def.request?.bodyOptional ? {} : undefined);
     const input = {
       query: def.request?.query ? parseInput(def.request.query, ctx.query, 'query') : {},

@@ -4,6 +4,7 @@ import { decide, spendStatus } from '../domain/entitlements';
 import { billingPeriod, EVENT_TYPES, PLANS, planFor, RATES_USD } from '../domain/plans';
 import { ApiError, badRequest, notFound } from '../errors';
 import type { Db } from '../store/db';
+import { forgetKey } from './callers';
 import { readLimits } from '../store/metering';
 import { billableCounts, countRecentSignups, listUsageEvents, periodCounters, recordSignup, upsertLimits, type EventFilter } from '../store/usage';
 import { findWorkspace, insertApiKey, insertWorkspaceWithKey, listApiKeys, revokeApiKey } from '../store/workspaces';
@@ -77,6 +78,7 @@ export function accountService(db: Db, signup: 'open' | 'closed') {
 
     async revokeKey(workspaceId: string, keyId: string) {
       if (!(await revokeApiKey(db, workspaceId, keyId))) throw notFound(`No key with id '${keyId}' in this workspace`);
+      forgetKey(keyId);
     },
 
     plans() {

@@ -2,10 +2,15 @@ import { hashApiKey, isWellFormedApiKey } from '../domain/api-keys';
 import { trialClientKey } from '../domain/client-key';
 import { unauthorized } from '../errors';
 import type { Db } from '../store/db';
-import { findActiveKey, touchKeyLastUsed } from '../store/workspaces';
+import { LRUCache } from 'lru-cache';
+import { findActiveKey, isKeyActive, touchKeyLastUsed } from '../store/workspaces';
 
-/** Who is calling: a workspace (by one of its keys) or, for metered calls without a key, a trial client. */
-export type Caller = { kind: 'workspace'; workspaceId: string; keyId: string } | { kind: 'anonymous'; clientKey: string };
+/**
+ * Who is calling: a workspace (by one of its keys) or, for metered calls without a key, a trial client.
+ * `unverified` marks a key taken from this process's memory of recent lookups: the metered path checks it
+ * is still unrevoked in the same round trip as its admission (see deferRevocationCheck).
+ */
+export type Caller = { kind: 'workspace'; workspaceId: string; keyId: string; unverified?: true } | { kind: 'anonymous'; clientKey: string };
 
 export type WorkspaceCaller = Extract<Caller, { kind: 'workspace' }>;
 
@@ -13,6 +18,19 @@ export type WorkspaceCaller = Extract<Caller, { kind: 'workspace' }>;
 export type Source = 'api' | 'mcp' | 'cli';
 
 const TOUCH_INTERVAL_MS = 60_000;
+
+export interface ResolveOptions {
+  keyRequired: boolean;
+  ip: string;
+  /**
+   * The caller is a metered call, whose admission re-reads the key with the workspace lock: a key this
+   * process looked up within the last minute is taken from memory, saving a round trip on every call.
+   * Revocation still takes effect on the very next call, refused at admission.
+   */
+  deferRevocationCheck?: boolean;
+}
+
+const recentKeys = new LRUCache<string, { keyId: string; workspaceId: string }>({ max: 10_000, ttl: 60_000 });
 
 /**
  * Resolves a raw API key to its workspace (looked up by its SHA-256 hash, one index probe; the key is
@@ -31,17 +49,39 @@ export function callerResolver(db: Db) {
     touchKeyLastUsed(db, keyId).catch(() => undefined); // best effort; never delays the call
   };
 
-  return async (rawKey: string | undefined, o: { keyRequired: boolean; ip: string }): Promise<Caller> => {
+  return async (rawKey: string | undefined, o: ResolveOptions): Promise<Caller> => {
     const raw = rawKey?.trim();
     if (!raw) {
       if (o.keyRequired) throw unauthorized('An API key is required: send it in the x-api-key header');
       return { kind: 'anonymous', clientKey: trialClientKey(o.ip) };
     }
-    const key = isWellFormedApiKey(raw) ? await findActiveKey(db, hashApiKey(raw)) : undefined;
+    if (!isWellFormedApiKey(raw)) throw unauthorized('Invalid or revoked API key');
+    const hash = hashApiKey(raw);
+    const remembered = o.deferRevocationCheck ? recentKeys.get(hash) : undefined;
+    if (remembered) {
+      touch(remembered.keyId);
+      return { kind: 'workspace', workspaceId: remembered.workspaceId, keyId: remembered.keyId, unverified: true };
+    }
+    const key = await findActiveKey(db, hash);
     if (!key) throw unauthorized('Invalid or revoked API key');
+    recentKeys.set(hash, key);
     touch(key.keyId);
     return { kind: 'workspace', workspaceId: key.workspaceId, keyId: key.keyId };
   };
+}
+
+/** A remembered key turned out revoked: forget it, so the next call looks it up. */
+export function forgetKey(keyId: string): void {
+  for (const [hash, k] of recentKeys.entries()) if (k.keyId === keyId) recentKeys.delete(hash);
+}
+
+/** Confirms an unverified caller's key is still unrevoked (the metered paths that admit nothing: replays). */
+export async function verifyCaller(db: Db, caller: Caller): Promise<void> {
+  if (caller.kind !== 'workspace' || !caller.unverified) return;
+  if (!(await isKeyActive(db, caller.keyId))) {
+    forgetKey(caller.keyId);
+    throw unauthorized('Invalid or revoked API key');
+  }
 }
 
 export type ResolveCaller = ReturnType<typeof callerResolver>;

@@ -6,7 +6,7 @@ import { ApiError, type RateLimitState } from '../errors';
 import { claimIdempotencyKey, completeIdempotencyKey, findIdempotencyRecord, releaseIdempotencyKey } from '../store/idempotency';
 import { runWorkflow, waitForResult, type WorkflowOutcome } from '../temporal/run-workflow';
 import { taskQueues } from '../temporal/task-queues';
-import type { Caller, Source } from './callers';
+import { type Caller, type Source, verifyCaller, type WorkspaceCaller } from './callers';
 import { jobsService } from './jobs';
 import { meteringService, TRIAL_QUOTA, type Admission } from './metering';
 
@@ -32,6 +32,12 @@ export interface WorkflowCall<R, O> {
   input: Record<string, unknown>;
   /** The answer for a completed workflow; the workflow's result itself when absent. */
   present?(result: R): Promise<O>;
+  /**
+   * How a workspace's call is admitted: `reserve` (default), a reservation its workflow's last step
+   * settles; `recorded` for single-step reads, admitted with its usage event written in one round trip
+   * (its workflow must refund a failure: meteredRead). Trial calls always take the trial bucket first.
+   */
+  admission?: 'reserve' | 'recorded';
 }
 
 export interface JobAccepted {
@@ -84,33 +90,23 @@ export function meteredCalls(deps: AppDeps) {
         expiresAt: new Date(Date.now() + IDEMPOTENCY_TTL_MS),
       });
       if (claim.state === 'mismatch') throw new ApiError(422, 'Idempotency-Key was already used with a different request');
+      if (claim.state !== 'claimed') await verifyCaller(deps.db, caller); // no admission below to check the key
       if (claim.state === 'completed') return replay(claim.status, claim.body);
       if (claim.state === 'running') return attach(call, ctx, scope, key, claim.workflowId, waitMs);
     }
 
-    const admission = await metering.admit(caller, call.eventType, workflowId, ctx.source);
-    const rateLimit = trialState(admission);
-    if (!admission.admitted) {
-      if (key) await releaseIdempotencyKey(deps.db, scope, key);
-      throw refusal(admission);
-    }
-
-    let outcome: WorkflowOutcome<R>;
+    let ran: { outcome: WorkflowOutcome<R>; rateLimit?: RateLimitState };
     try {
-      outcome = await runWorkflow<R>(deps.temporal.client, call.workflowType, {
-        workflowId,
-        taskQueue: queue,
-        args: [call.input],
-        waitMs,
-        eagerStart: deps.temporal.eagerStart,
-      });
+      ran =
+        call.admission === 'recorded' && caller.kind === 'workspace'
+          ? await runRecorded<R, O>(call, caller, ctx.source, workflowId, waitMs)
+          : await runReserved<R, O>(call, caller, ctx.source, workflowId, waitMs);
     } catch (err) {
-      // Never started, or it failed: either way the caller is not charged and may retry.
-      if (isStartFailure(err)) await metering.undo(admission, workflowId);
-      else await metering.refundTrial(admission);
+      // Refused, never started or failed: the caller is not charged and may retry under the same key.
       if (key) await releaseIdempotencyKey(deps.db, scope, key);
       throw err;
     }
+    const { outcome, rateLimit } = ran;
     const answer = await present(call, caller, outcome);
     if (key) {
       // Serialise once: the stored bytes are the bytes every door sends, so replays are identical.
@@ -119,6 +115,38 @@ export function meteredCalls(deps: AppDeps) {
       return { ...answer, stored, replayed: false, rateLimit };
     }
     return { ...answer, replayed: false, rateLimit };
+  }
+
+  const start = <R>(call: WorkflowCall<R, unknown>, workflowId: string, waitMs: number) =>
+    runWorkflow<R>(deps.temporal.client, call.workflowType, { workflowId, taskQueue: queue, args: [call.input], waitMs, eagerStart: deps.temporal.eagerStart });
+
+  /** Admission first (a reservation, or the trial bucket), then the workflow, whose last step settles it. */
+  async function runReserved<R, O>(call: WorkflowCall<R, O>, caller: Caller, source: Source, workflowId: string, waitMs: number) {
+    const admission = await metering.admit(caller, call.eventType, workflowId, source);
+    if (!admission.admitted) throw refusal(admission);
+    try {
+      return { outcome: await start<R>(call, workflowId, waitMs), rateLimit: trialState(admission) };
+    } catch (err) {
+      if (isStartFailure(err)) await metering.undo(admission, workflowId);
+      else await metering.refundTrial(admission);
+      throw err;
+    }
+  }
+
+  /**
+   * A single-step read: admitted and its usage event recorded in one round trip, then the workflow. A
+   * failure takes the event back (so does the workflow, should it fail after a 202). One durable write per
+   * call instead of a reservation and a settlement: see docs/decisions.md, "Accounts and metering".
+   */
+  async function runRecorded<R, O>(call: WorkflowCall<R, O>, caller: WorkspaceCaller, source: Source, workflowId: string, waitMs: number) {
+    const admission = await metering.record(caller, call.eventType, workflowId, source);
+    if (!admission.admitted) throw refusal(admission);
+    try {
+      return { outcome: await start<R>(call, workflowId, waitMs) };
+    } catch (err) {
+      await metering.refund(workflowId);
+      throw err;
+    }
   }
 
   async function present<R, O>(call: WorkflowCall<R, O>, caller: Caller, outcome: WorkflowOutcome<R>) {
@@ -153,6 +181,11 @@ export function meteredCalls(deps: AppDeps) {
       }
       if (handle) {
         const outcome = await waitForResult<R>(handle, Math.max(0, deadline - Date.now()));
+        if (call.admission === 'recorded' && ctx.caller.kind === 'workspace') {
+          // The first request may have died before recording: a result is never handed out unrecorded.
+          const recorded = await metering.record(ctx.caller, call.eventType, workflowId, ctx.source);
+          if (!recorded.admitted) throw refusal(recorded);
+        }
         return { ...(await present(call, ctx.caller, outcome)), replayed: true };
       }
       if (Date.now() > deadline) {

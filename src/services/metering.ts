@@ -1,8 +1,10 @@
-import type { Caller } from './callers';
+import { unauthorized } from '../errors';
+import { type Caller, forgetKey, type WorkspaceCaller } from './callers';
 import type { Decision } from '../domain/entitlements';
 import type { EventType } from '../domain/plans';
 import type { Db } from '../store/db';
-import { releaseCall, reserveCall } from '../store/metering';
+import { refundCall, releaseCall, reserveCall } from '../store/metering';
+import { meterBatcher } from './meter-batch';
 import { admitTrialCall, refundTrialCall, type TrialAdmission } from '../store/trial';
 
 export const TRIAL_QUOTA = 8;
@@ -27,6 +29,7 @@ export type Admission =
  * call's quantity and price). `undo` gives either back when the call cannot go on.
  */
 export function meteringService(db: Db) {
+  const record = meterBatcher(db);
   return {
     async admit(caller: Caller, eventType: EventType, workflowId: string, source: string): Promise<Admission> {
       const now = new Date();
@@ -34,9 +37,40 @@ export function meteringService(db: Db) {
         const trial = await admitTrialCall(db, caller.clientKey, now, TRIAL_QUOTA, TRIAL_WINDOW_MS);
         return trial.admitted ? { admitted: true, caller, trial } : { admitted: false, kind: 'trial', trial };
       }
-      const r = await reserveCall(db, { workspaceId: caller.workspaceId, eventType, workflowId, source, now });
+      const r = await reserveCall(db, { workspaceId: caller.workspaceId, eventType, workflowId, source, now, keyId: caller.unverified && caller.keyId });
+      if ('keyRevoked' in r) {
+        forgetKey(caller.keyId);
+        throw unauthorized('Invalid or revoked API key');
+      }
       if (r.reservation) return { admitted: true, caller };
       return { admitted: false, kind: 'entitlement', decision: r.decision, plan: r.plan, eventType, ...r.usage };
+    },
+
+    /**
+     * A workspace's call admitted and its usage event recorded in one round trip (single-step reads, whose
+     * workflow refunds a failure): the same refusals as `admit`. Calls arriving together share the trip.
+     */
+    async record(caller: WorkspaceCaller, eventType: EventType, workflowId: string, source: string): Promise<Admission> {
+      const r = await record({
+        workspaceId: caller.workspaceId,
+        eventType,
+        workflowId,
+        source,
+        now: new Date(),
+        keyId: caller.unverified && caller.keyId,
+      });
+      if (r.state === 'no_workspace') throw new Error(`workspace ${caller.workspaceId} vanished`);
+      if (r.state === 'key_revoked') {
+        forgetKey(caller.keyId);
+        throw unauthorized('Invalid or revoked API key');
+      }
+      if (r.state === 'refused') return { admitted: false, kind: 'entitlement', decision: r.decision, plan: r.plan, eventType, ...r.usage };
+      return { admitted: true, caller };
+    },
+
+    /** A recorded call whose workflow failed: its usage event is taken back. */
+    async refund(workflowId: string): Promise<void> {
+      await refundCall(db, workflowId);
     },
 
     /** The call never ran (the workflow could not be started): give back the reservation or trial slot. */

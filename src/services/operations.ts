@@ -96,6 +96,7 @@ export function operationHandlers(deps: AppDeps): Handlers {
         kind: 'find-tools',
         workflowType: WorkflowTypes.findTools,
         input: { task: i.task },
+        admission: 'recorded',
       }),
     resolve: (i, call) =>
       workflow<ResolveResult, ResolveResult>(call, {
@@ -103,6 +104,8 @@ export function operationHandlers(deps: AppDeps): Handlers {
         kind: 'resolve',
         workflowType: WorkflowTypes.resolve,
         input: { task: i.task, requirements: i.requirements ?? {}, discover: i.discover ?? false },
+        // Discovery audits bill against the call's reservation (reserveChildCall): only a plain read is recorded at admission.
+        admission: i.discover ? 'reserve' : 'recorded',
       }),
     howTo: (i, call) =>
       workflow<Playbook, Playbook>(call, {

@@ -53,6 +53,25 @@ export async function rollbackAll(db: Db): Promise<void> {
   await db.migrate.rollback(migrationConfig, true);
 }
 
+/**
+ * One pooled connection for a hot path that talks to pg directly (prepared statements, several statements
+ * in one round trip). If `fn` fails, whatever transaction it left open is rolled back; a connection that
+ * cannot even do that is handed back marked broken, so the pool closes it instead of reusing it.
+ */
+export async function withConnection<T>(db: Db, fn: (c: pg.Client) => Promise<T>): Promise<T> {
+  const conn = (await db.client.acquireConnection()) as pg.Client & { __knex__disposed?: unknown };
+  try {
+    return await fn(conn);
+  } catch (err) {
+    await conn.query('ROLLBACK').catch((rollbackFailed: unknown) => {
+      conn.__knex__disposed = rollbackFailed; // knex's own mark for a connection to destroy
+    });
+    throw err;
+  } finally {
+    await db.client.releaseConnection(conn);
+  }
+}
+
 /** Round trip to Postgres, bounded so a dead database answers quickly instead of hanging. */
 export async function pingDb(db: Db, timeoutMs = 2_000): Promise<void> {
   await withTimeout(db.raw('select 1'), timeoutMs, 'postgres ping timed out');

@@ -3,7 +3,7 @@ import type { Knex } from 'knex';
 import type pg from 'pg';
 import { LRUCache } from 'lru-cache';
 import { typoBudget, typoDistance } from '../domain/search-text';
-import type { Db } from './db';
+import { type Db, withConnection } from './db';
 import type { RegistryRow, Requirement } from './products';
 import { registryVersion } from './registry-version';
 
@@ -112,12 +112,7 @@ export function wordsQuery(db: Db, words: string[] | Array<{ word: string; last:
 async function runPrepared<T>(db: Db, raw: Knex.Raw): Promise<{ rows: T[] }> {
   const { sql, bindings } = raw.toSQL().toNative();
   const name = `search_${createHash('sha1').update(sql).digest('base64url').slice(0, 24)}`;
-  const conn = (await db.client.acquireConnection()) as pg.Client;
-  try {
-    return await conn.query<T & pg.QueryResultRow>({ name, text: sql, values: bindings as unknown[] });
-  } finally {
-    await db.client.releaseConnection(conn);
-  }
+  return withConnection(db, (c) => c.query<T & pg.QueryResultRow>({ name, text: sql, values: bindings as unknown[] }));
 }
 
 /** One query word as search matches it: any of these lexemes. */

@@ -40,6 +40,10 @@ export async function findActiveKey(db: Db, keyHash: string): Promise<{ keyId: s
   return row ? { keyId: row.id, workspaceId: row.workspace_id } : undefined;
 }
 
+export async function isKeyActive(db: Db, keyId: string): Promise<boolean> {
+  return !!(await db('api_keys').select('id').where({ id: keyId }).whereNull('revoked_at').first());
+}
+
 export async function insertApiKey(db: Db, workspaceId: string, key: NewKey): Promise<string> {
   const [row] = await db('api_keys')
     .insert({ workspace_id: workspaceId, key_hash: key.hash, prefix: key.prefix, label: key.label ?? null })

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { meteringActivities, settledReadActivities } from '../../activities/metering';
-import { lockWorkspaceForReservation, reserveCall, settleCall } from '../../src/store/metering';
+import { meteringActivities } from '../../activities/metering';
+import { lockWorkspaceForReservation, recordCall, refundCall, reserveCall, settleCall } from '../../src/store/metering';
 import { getInfra } from '../support/infra';
 import { createWorkspace } from '../support/workspaces';
 
@@ -14,7 +14,7 @@ describe('metering activity: exactly one event per call', () => {
     const ws = await createWorkspace(db);
     const workflowId = `test-${randomUUID()}`;
     const r = await reserveCall(db, { workspaceId: ws.workspaceId, eventType: 'audit_run', workflowId, source: 'api', now: new Date() });
-    assert.ok(r.reservation);
+    assert.ok('reservation' in r && r.reservation);
     assert.deepEqual([(await counters(ws.workspaceId)).reserved, (await counters(ws.workspaceId)).used], [1, 0]);
 
     const activities = meteringActivities(db);
@@ -68,26 +68,54 @@ describe('metering activity: exactly one event per call', () => {
     assert.equal((await events(workflowId)).length, 0);
   });
 
-  it('settles a read-only call with its read, once however often the step is retried, and never when the read fails', async () => {
-    const { db } = getInfra();
-    const ws = await createWorkspace(db);
-    const [ok, failing] = [`test-${randomUUID()}`, `test-${randomUUID()}`];
-    for (const workflowId of [ok, failing])
-      await reserveCall(db, { workspaceId: ws.workspaceId, eventType: 'audit_run', workflowId, source: 'api', now: new Date() });
-    let reads = 0;
-    const { settledRead } = settledReadActivities(db, {
-      double: async (n: number) => ++reads && n * 2,
-      broken: async (_n: number): Promise<number> => {
-        throw new Error('registry unavailable');
-      },
+  describe('single-step reads, recorded when admitted', () => {
+    const record = (ws: { workspaceId: string }, workflowId: string, keyId?: string) =>
+      recordCall(getInfra().db, { workspaceId: ws.workspaceId, eventType: 'audit_run', workflowId, source: 'api', now: new Date(), keyId });
+
+    it('records one event however often, and however concurrently, the same call is recorded', async () => {
+      const ws = await createWorkspace(getInfra().db);
+      const workflowId = `test-${randomUUID()}`;
+      const states = (await Promise.all([record(ws, workflowId), record(ws, workflowId), record(ws, workflowId)])).map((r) => r.state).sort();
+      assert.deepEqual(states, ['admitted', 'recorded', 'recorded']);
+      assert.equal((await events(workflowId)).length, 1);
+      const c = await counters(ws.workspaceId);
+      assert.deepEqual([c.used, c.reserved], [1, 0]);
     });
-    assert.equal(await settledRead({ workflowId: ok, read: 'double', args: 21 }), 42);
-    assert.equal(await settledRead({ workflowId: ok, read: 'double', args: 21 }), 42, 'a retry reads again');
-    await assert.rejects(settledRead({ workflowId: failing, read: 'broken', args: 1 }), /registry unavailable/);
-    assert.equal(reads, 2);
-    assert.equal((await events(ok)).length, 1);
-    assert.equal((await events(failing)).length, 0);
-    const c = await counters(ws.workspaceId);
-    assert.deepEqual([c.reserved, c.used], [1, 1], 'the failed read keeps its reservation for the workflow to release');
+
+    it('admits exactly the last included call of 20 concurrent ones', async () => {
+      const ws = await createWorkspace(getInfra().db, { used: { audit_run: 99 } });
+      const results = await Promise.all(Array.from({ length: 20 }, () => record(ws, `test-${randomUUID()}`)));
+      assert.equal(results.filter((r) => r.state === 'admitted').length, 1);
+      const refused = results.filter((r) => r.state === 'refused');
+      assert.equal(refused.length, 19);
+      assert.ok(refused.every((r) => r.state === 'refused' && r.decision.reason === 'QUOTA_EXHAUSTED'));
+      assert.equal((await counters(ws.workspaceId)).used, 100);
+    });
+
+    it('refuses a revoked key and records nothing', async () => {
+      const { db } = getInfra();
+      const ws = await createWorkspace(db);
+      await db('api_keys').where({ id: ws.keyId }).update({ revoked_at: new Date() });
+      const workflowId = `test-${randomUUID()}`;
+      assert.equal((await record(ws, workflowId, ws.keyId)).state, 'key_revoked');
+      assert.equal((await events(workflowId)).length, 0);
+    });
+
+    it('takes a failed call back exactly once, and never a reserved call or one already sent to Stripe', async () => {
+      const { db } = getInfra();
+      const ws = await createWorkspace(db);
+      const [failed, reserved, synced] = [`test-${randomUUID()}`, `test-${randomUUID()}`, `test-${randomUUID()}`];
+      await record(ws, failed);
+      await record(ws, synced);
+      await db('usage_events').where({ dedupe_key: synced }).update({ payments_sync_status: 'synced' });
+      await reserveCall(db, { workspaceId: ws.workspaceId, eventType: 'audit_run', workflowId: reserved, source: 'api', now: new Date() });
+      await settleCall(db, reserved);
+      await Promise.all([refundCall(db, failed), refundCall(db, failed), refundCall(db, reserved), refundCall(db, synced)]);
+      assert.equal((await events(failed)).length, 0);
+      assert.equal((await events(reserved)).length, 1);
+      assert.equal((await events(synced)).length, 1);
+      const c = await counters(ws.workspaceId);
+      assert.deepEqual([c.used, c.reserved], [2, 0]);
+    });
   });
 });

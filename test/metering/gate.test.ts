@@ -142,6 +142,24 @@ describe('metering gate', function () {
     });
   });
 
+  describe('a key revoked elsewhere (another API process)', () => {
+    it('is refused on its next metered call and on a replay, though this process remembers it', async () => {
+      const ws = await createWorkspace(getInfra().db);
+      const replayHeaders = { 'x-api-key': ws.key, 'idempotency-key': 'before-revocation' };
+      assert.equal((await audit(app.baseUrl, { 'x-api-key': ws.key })).status, 200);
+      assert.equal((await audit(app.baseUrl, replayHeaders)).status, 200);
+      // Straight to the database: nothing in this process hears of it.
+      await getInfra().db('api_keys').where({ id: ws.keyId }).update({ revoked_at: new Date() });
+      const next = await audit(app.baseUrl, { 'x-api-key': ws.key });
+      assert.equal(next.status, 401);
+      assert.match((await jsonOf(next)).error, /revoked/);
+      assert.equal((await audit(app.baseUrl, replayHeaders)).status, 401, 'a stored answer is not handed to a revoked key');
+      assert.equal(await countEvents(ws.workspaceId), 2);
+      const [counter] = await getInfra().db('usage_counters').where({ workspace_id: ws.workspaceId, event_type: 'audit_run' });
+      assert.deepEqual([counter.used, counter.reserved], [2, 0], 'the refused call reserved nothing');
+    });
+  });
+
   describe('Idempotency-Key', () => {
     it('runs 20 concurrent requests with one key once: one event, identical bodies', async () => {
       const ws = await createWorkspace(getInfra().db);
