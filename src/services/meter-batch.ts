@@ -27,7 +27,7 @@ export function meterBatcher(db: Db, maxBatch = 64) {
           db,
           batch.map((p) => p.call),
         );
-        batch.forEach((p, i) => p.resolve(answers[i]));
+        for (const [i, p] of batch.entries()) p.resolve(answers[i]);
       } catch (err) {
         for (const p of batch) p.reject(err);
       }
