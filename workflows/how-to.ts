@@ -1,6 +1,7 @@
 import { proxyActivities, proxyLocalActivities } from '@temporalio/workflow';
 import type { Activities } from '../activities';
 import type { Playbook } from '../src/domain/playbook';
+import { explainResolution } from '../src/domain/resolution';
 import { metered } from './metering';
 
 // Short Postgres reads and writes: local activities, no server round trip each.
@@ -21,7 +22,7 @@ export async function howToWorkflow(input: { task: string }): Promise<Playbook> 
     const cached = await readHowToCache(input.task);
     if (cached) return cached;
     const resolved = await resolveTask({ task: input.task, requirements: {} });
-    const tools = resolved.results.slice(0, RECOMMENDED);
+    const tools = explainResolution(resolved).results.slice(0, RECOMMENDED);
     const { docs, packages } = await gatherHowToSources(tools, input.task); // the task's stack picks which docs pages are read
     const asOf = new Date().toISOString().slice(0, 7); // workflow time: deterministic on replay
     const playbook = await composePlaybook({ task: input.task, asOf, capabilities: resolved.capabilities, tools, docs, packages });

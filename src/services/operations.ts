@@ -12,7 +12,7 @@ import { jobsService } from './jobs';
 import { meteredCalls, type WorkflowCall } from './metered-calls';
 import { DEFAULT_LIMIT } from '../schemas/registry';
 import { registryService } from './registry';
-import type { ResolveResult } from './resolve';
+import { explainResolution, type Resolution, type ResolveResult } from './resolve';
 
 /** Everything a door knows about one call, after it has resolved the caller. */
 export interface Invocation {
@@ -99,13 +99,14 @@ export function operationHandlers(deps: AppDeps): Handlers {
         admission: 'recorded',
       }),
     resolve: (i, call) =>
-      workflow<ResolveResult, ResolveResult>(call, {
+      workflow<Resolution, ResolveResult>(call, {
         operation: 'resolve',
         kind: 'resolve',
         workflowType: WorkflowTypes.resolve,
         input: { task: i.task, requirements: i.requirements ?? {}, discover: i.discover ?? false },
         // Discovery audits bill against the call's reservation (reserveChildCall): only a plain read is recorded at admission.
         admission: i.discover ? 'reserve' : 'recorded',
+        present: async (r) => explainResolution(r),
       }),
     howTo: (i, call) =>
       workflow<Playbook, Playbook>(call, {

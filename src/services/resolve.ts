@@ -3,19 +3,14 @@ import { z } from 'zod';
 import { closestCapability, matchCapabilities, type Capability } from '../domain/capabilities';
 import { splitRequirements } from '../domain/task-intent';
 import type { Db } from '../store/db';
+import type { Resolution } from '../domain/resolution';
+
+export { explainResolution, type Resolution, type ResolveResult } from '../domain/resolution';
 import { rankedByCapabilities } from './capability-ranking';
 import type { Requirement } from '../store/products';
 import { capabilityVocabulary } from './capability-vocabulary';
 import type { LanguageModel } from './llm';
 import type { Requirements } from './registry';
-
-export interface ResolveResult {
-  task: string;
-  capabilities: string[];
-  requirements: Requirements;
-  results: Array<{ slug: string; name: string; domain: string; readiness: number; matched: string[]; capScore: number; reason: string }>;
-  discovered: number;
-}
 
 const RESULTS = 20;
 const MAX_CAPABILITIES = 6;
@@ -62,7 +57,7 @@ const readTasks = new LRUCache<string, string[]>({ max: 10_000 });
  * Task → capabilities (controlled vocabulary, matched on stems) → products covering the most of them,
  * then by readiness. Requirements come from the body and from the task's own words; they drop products.
  */
-export async function resolveTask(db: Db, task: string, bodyRequirements: Requirements = {}, llm?: LanguageModel): Promise<ResolveResult> {
+export async function resolveTask(db: Db, task: string, bodyRequirements: Requirements = {}, llm?: LanguageModel): Promise<Resolution> {
   const { matcher } = capabilityVocabulary();
   const stated = splitRequirements(task);
   const matched = taskCapabilities(stated.rest);
@@ -70,15 +65,5 @@ export async function resolveTask(db: Db, task: string, bodyRequirements: Requir
   const requirements: Requirements = { ...stated.requirements, ...Object.fromEntries(Object.entries(bodyRequirements).filter(([, v]) => v)) };
   const required = Object.keys(requirements) as Requirement[];
   const hits = capabilities.length ? await rankedByCapabilities(db, capabilities, required, RESULTS) : [];
-  return {
-    task,
-    capabilities,
-    requirements,
-    results: hits.map((h) => ({
-      ...h,
-      capScore: Math.round((100 * h.matched.length) / capabilities.length) / 100,
-      reason: `${h.name} covers ${h.matched.join(', ')} (${h.matched.length} of ${capabilities.length} capabilities) with readiness ${h.readiness}.`,
-    })),
-    discovered: 0,
-  };
+  return { task, capabilities, requirements, hits, discovered: 0 };
 }

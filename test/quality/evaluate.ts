@@ -107,7 +107,7 @@ export function summarise(outcomes: TaskOutcome[]): Omit<QualityReport, 'byKind'
 export async function evaluateResolve(db: Db, tasks = labelledTasks()): Promise<QualityReport> {
   return evaluate(tasks, async (task) => {
     const r = await resolveTask(db, task);
-    return { capabilities: r.capabilities, ranked: r.results.map((x) => x.slug) };
+    return { capabilities: r.capabilities, ranked: r.hits.map((x) => x.slug) };
   });
 }
 
