@@ -4,6 +4,9 @@ import type { HowToSourceSettings } from '../src/services/how-to-sources';
 import type { LanguageModel } from '../src/services/llm';
 import type { Db } from '../src/store/db';
 import { auditActivities } from './audit';
+import { billingActivities } from './billing';
+import type { PaymentProcessor } from '../src/services/payments';
+import { claimActivities } from './claims';
 import { companyActivities } from './company';
 import { discoveryActivities } from './discovery';
 import { howToActivities } from './how-to';
@@ -21,6 +24,10 @@ export interface ActivityDeps {
   howTo: HowToSourceSettings;
   /** Optional (LLM_BASE_URL); every use has a deterministic path without it. */
   llm?: LanguageModel;
+  /** Resolvers for vendor claims' TXT checks (DNS_SERVERS); the system's when empty or absent. */
+  dnsServers?: string[];
+  /** Usage sync and spend notifications; without a payment processor, usage stays pending. */
+  billing?: { payments?: PaymentProcessor; meterEventPrefix: string; notifyWebhookUrl?: string; notifyWebhookSecret?: string };
 }
 
 /** Activity factory: dependencies are injected once, at worker start, never imported as globals. */
@@ -29,10 +36,12 @@ export function createActivities(deps: ActivityDeps) {
   return {
     ...maintenanceActivities(deps.db),
     ...meteringActivities(deps.db),
+    ...billingActivities({ db: deps.db, outbound: deps.outbound, meterEventPrefix: 'agentdex_', ...deps.billing }),
     ...registry,
     ...howToActivities({ db: deps.db, outbound: deps.outbound, settings: deps.howTo, llm: deps.llm }),
     ...discoveryActivities({ db: deps.db, outbound: deps.outbound, sources: deps.discovery }),
     ...auditActivities({ db: deps.db, outbound: deps.outbound, renderer: deps.renderer, ...deps.audit }),
+    ...claimActivities({ db: deps.db, outbound: deps.outbound, dnsServers: deps.dnsServers ?? [], requestTimeoutMs: deps.audit.requestTimeoutMs }),
     // A company crawl keeps an audit's limits: the same per-request timeout and overall deadline.
     ...companyActivities({
       db: deps.db,

@@ -11,7 +11,9 @@ import { ResponseCache, serveCached } from './http/response-cache';
 import { mountRoute, type RouteDef } from './http/route';
 import { mountMcp } from './mcp/routes';
 import { badgeRoute } from './routes/badge';
+import { billingWebhookRoute } from './routes/billing-webhook';
 import { descriptorRoutes } from './routes/descriptors';
+import { billingService } from './services/billing';
 import { callerResolver } from './services/callers';
 import { operationHandlers } from './services/operations';
 import { registryService } from './services/registry';
@@ -28,8 +30,9 @@ export function createApp(deps: AppDeps): Koa {
   const router = new Router();
   const cache = new ResponseCache();
   const handlers = operationHandlers(deps);
-  // Every REST route but the descriptors, which describe these: the declared operations and the badge.
-  const routes: RouteDef[] = [...operationRoutes(handlers, cache), badgeRoute(registryService(deps.db))];
+  // Every REST route but the descriptors, which describe these: the declared operations, the badge and
+  // Stripe's webhook (which verifies its own signature; it needs no payment processor).
+  const routes: RouteDef[] = [...operationRoutes(handlers, cache), badgeRoute(registryService(deps.db)), billingWebhookRoute(billingService(deps))];
   const resolveCaller = callerResolver(deps.db);
   for (const route of [...descriptorRoutes(deps, () => routes), ...routes]) mountRoute(router, route, resolveCaller);
   mountMcp(router, { handlers, resolveCaller, logger: deps.logger });

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { parseAllowlistSetting, parseHostMapSetting, type HostMapEntry } from './net';
+import { parseDnsServersSetting } from './net/dns-txt';
 
 // The one place that reads process.env. Every other module receives the parsed Config.
 
@@ -48,6 +49,8 @@ const envSchema = z.object({
   SIGNUP: z.enum(['open', 'closed']).default('open'),
   OUTBOUND_HOST_MAP: z.string().default(''),
   OUTBOUND_ALLOWLIST: z.string().default(''),
+  DNS_SERVERS: z.string().default(''),
+  CLAIM_RECHECK_FIRST_MS: z.coerce.number().int().min(100).max(86_400_000).default(60_000),
   CHROMIUM_PATH: optionalString,
   AUDIT_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
   AUDIT_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(300_000).default(60_000),
@@ -62,6 +65,18 @@ const envSchema = z.object({
   SWEEP_STALE_HOURS: z.coerce.number().int().min(1).max(8_760).default(168),
   SWEEP_BATCH: z.coerce.number().int().min(1).max(10_000).default(500),
   SWEEP_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(16),
+
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  STRIPE_API_BASE: optionalUrl,
+  STRIPE_PRICE_ID: optionalString,
+  STRIPE_METER_EVENT_PREFIX: z
+    .string()
+    .regex(/^[a-z0-9_]*$/, 'lower-case letters, digits and _ only')
+    .default('agentdex_'),
+  USAGE_SYNC_INTERVAL_MINUTES: z.coerce.number().int().min(1).max(1440).default(1),
+  NOTIFY_WEBHOOK_URL: optionalUrl,
+  NOTIFY_WEBHOOK_SECRET: optionalString,
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -95,6 +110,8 @@ export interface Config {
   /** Open self-serve signup (3 per IP per day), or closed (the operator creates workspaces). */
   signup: 'open' | 'closed';
   outbound: { hostMap: Map<string, HostMapEntry>; allowlist: string[] };
+  /** Vendor claims: resolvers for the TXT check (DNS_SERVERS; empty = the system's), and the background re-check's first delay. */
+  claims: { dnsServers: string[]; recheckFirstMs: number };
   audit: {
     /** System Chromium for rendering script-only homepages; rendering is off without it. */
     chromiumPath?: string;
@@ -108,6 +125,27 @@ export interface Config {
   howTo: { packageRegistryUrl?: string };
   /** Optional language model (OpenAI-compatible); everything works without it. */
   llm?: { baseUrl: string; apiKey?: string; model: string };
+  billing: BillingConfig;
+}
+
+/** Stripe (docs/decisions.md, "Billing"): without a secret key, checkout and portal answer 503 and nothing syncs. */
+export interface BillingConfig {
+  stripe?: {
+    secretKey: string;
+    /** Another API base (stripe-mock in tests): protocol, host and port. */
+    apiBase?: { protocol: 'http' | 'https'; host: string; port: number };
+    /** The `usage` plan's price, for Checkout. */
+    priceId?: string;
+  };
+  /** Verifies POST /v1/billing/webhook; without it the webhook answers 503. */
+  webhookSecret?: string;
+  /** Meter event names are this prefix and the event type, e.g. agentdex_audit_run. */
+  meterEventPrefix: string;
+  syncIntervalMinutes: number;
+  /** Where spend notifications are POSTed (JSON), through the network guard. */
+  notifyWebhookUrl?: string;
+  /** Signs each notification (X-Agentdex-Signature: sha256=HMAC of the body), so the receiver can trust it. */
+  notifyWebhookSecret?: string;
 }
 
 export class ConfigError extends Error {
@@ -128,6 +166,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     outbound = { hostMap: parseHostMapSetting(e.OUTBOUND_HOST_MAP), allowlist: parseAllowlistSetting(e.OUTBOUND_ALLOWLIST) };
   } catch (err) {
     throw new ConfigError([`OUTBOUND_HOST_MAP / OUTBOUND_ALLOWLIST: ${(err as Error).message}`]);
+  }
+  let dnsServers: string[];
+  try {
+    dnsServers = parseDnsServersSetting(e.DNS_SERVERS);
+  } catch (err) {
+    throw new ConfigError([`DNS_SERVERS: ${(err as Error).message}`]);
   }
   const tlsWanted = e.TEMPORAL_TLS || !!e.TEMPORAL_TLS_CERT_PATH || !!e.TEMPORAL_TLS_CA_PATH || !!e.TEMPORAL_API_KEY;
   if (!!e.TEMPORAL_TLS_CERT_PATH !== !!e.TEMPORAL_TLS_KEY_PATH) {
@@ -169,6 +213,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     maintenanceIntervalMinutes: e.MAINTENANCE_INTERVAL_MINUTES,
     signup: e.SIGNUP,
     outbound,
+    claims: { dnsServers, recheckFirstMs: e.CLAIM_RECHECK_FIRST_MS },
     audit: {
       chromiumPath: e.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined),
       requestTimeoutMs: e.AUDIT_REQUEST_TIMEOUT_MS,
@@ -178,7 +223,22 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     llm: e.LLM_BASE_URL ? { baseUrl: e.LLM_BASE_URL, apiKey: e.LLM_API_KEY, model: e.LLM_MODEL } : undefined,
     discovery: { mcpRegistryUrl: e.MCP_REGISTRY_URL, searchProviderUrl: e.SEARCH_PROVIDER_URL, maxAudits: e.DISCOVERY_MAX_AUDITS },
     sweep: { intervalMinutes: e.SWEEP_INTERVAL_MINUTES, staleHours: e.SWEEP_STALE_HOURS, batch: e.SWEEP_BATCH, concurrency: e.SWEEP_CONCURRENCY },
+    billing: {
+      stripe: e.STRIPE_SECRET_KEY ? { secretKey: e.STRIPE_SECRET_KEY, apiBase: apiBaseOf(e.STRIPE_API_BASE), priceId: e.STRIPE_PRICE_ID } : undefined,
+      webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+      meterEventPrefix: e.STRIPE_METER_EVENT_PREFIX,
+      syncIntervalMinutes: e.USAGE_SYNC_INTERVAL_MINUTES,
+      notifyWebhookUrl: e.NOTIFY_WEBHOOK_URL,
+      notifyWebhookSecret: e.NOTIFY_WEBHOOK_SECRET,
+    },
   };
+}
+
+function apiBaseOf(url: string | undefined): NonNullable<BillingConfig['stripe']>['apiBase'] {
+  if (!url) return undefined;
+  const u = new URL(url);
+  const protocol = u.protocol === 'http:' ? 'http' : 'https';
+  return { protocol, host: u.hostname, port: Number(u.port || (protocol === 'http' ? 80 : 443)) };
 }
 
 /** Entry points: parse the environment or stop with a message naming the bad variable. */

@@ -18,6 +18,7 @@ describe('config', () => {
     ['an unknown LOG_LEVEL', { LOG_LEVEL: 'loud' }, /LOG_LEVEL/],
     ['a non-boolean TRUST_PROXY', { TRUST_PROXY: 'maybe' }, /TRUST_PROXY/],
     ['a client cert without its key', { TEMPORAL_TLS_CERT_PATH: '/x.pem' }, /TEMPORAL_TLS_KEY_PATH/],
+    ['a DNS_SERVERS entry that is no IP address', { DNS_SERVERS: '127.0.0.1:5353,dns.google' }, /DNS_SERVERS.*dns\.google/],
   ];
   for (const [what, env, names] of bad) {
     it(`stops on ${what}, naming the variable`, () => {

@@ -3,6 +3,7 @@ import { createRenderer } from '../activities/audit/render';
 import type { Config } from '../src/config';
 import { configuredOutbound } from '../src/net/configured';
 import { openAiCompatibleModel } from '../src/services/llm';
+import { stripeProcessor } from '../src/services/payments';
 import type { Db } from '../src/store/db';
 
 /** The worker's activity dependencies, from configuration: one outbound layer and one renderer per process. */
@@ -16,5 +17,12 @@ export function activityDeps(config: Config, db: Db): ActivityDeps {
     discovery: config.discovery,
     howTo: config.howTo,
     llm: config.llm ? openAiCompatibleModel(config.llm) : undefined,
+    billing: {
+      payments: stripeProcessor(config.billing),
+      meterEventPrefix: config.billing.meterEventPrefix,
+      notifyWebhookUrl: config.billing.notifyWebhookUrl,
+      notifyWebhookSecret: config.billing.notifyWebhookSecret,
+    },
+    dnsServers: config.claims.dnsServers,
   };
 }

@@ -28,4 +28,10 @@ export const ROUTES: Record<string, ClientRoute> = {
   listUsageEvents: { method: 'GET', path: '/v1/usage/events', params: [], in: 'query', metered: false },
   getLimits: { method: 'GET', path: '/v1/limits', params: [], in: 'query', metered: false },
   setLimits: { method: 'PATCH', path: '/v1/limits', params: [], in: 'body', metered: false },
+  getBilling: { method: 'GET', path: '/v1/billing', params: [], in: 'query', metered: false },
+  createCheckout: { method: 'POST', path: '/v1/billing/checkout', params: [], in: 'body', metered: false },
+  createPortal: { method: 'POST', path: '/v1/billing/portal', params: [], in: 'body', metered: false },
+  listInvoices: { method: 'GET', path: '/v1/billing/invoices', params: [], in: 'query', metered: false },
+  startClaim: { method: 'POST', path: '/v1/claim', params: [], in: 'body', metered: false },
+  verifyClaim: { method: 'POST', path: '/v1/claim/verify', params: [], in: 'body', metered: false },
 };

@@ -1,4 +1,6 @@
 import { accountOperations } from './account';
+import { billingOperations } from './billing';
+import { claimOperations } from './claims';
 import { companyOperations } from './company';
 import type { Operation } from './operation';
 import { primitiveOperations } from './primitives';
@@ -14,6 +16,8 @@ export const operations = {
   ...primitiveOperations,
   ...companyOperations,
   ...accountOperations,
+  ...billingOperations,
+  ...claimOperations,
 };
 
 export type Operations = typeof operations;

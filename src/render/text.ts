@@ -220,6 +220,49 @@ const RENDERERS: Renderers = {
       ['event type', 'per call', 'per 1,000', 'free monthly'],
       b.primitives.map((p) => [p.eventType, `$${p.ratePerCallUsd}`, `$${p.ratePer1kUsd}`, p.freeMonthly]),
     ),
+  getBilling: (b) =>
+    fields([
+      ['plan', `${b.plan}${b.meteredEnabled ? ' (overage billed)' : ''}`],
+      ['period', `${b.period.start} to ${b.period.end}`],
+      ['spent', `$${b.spend.spentUsd.toFixed(2)} (${b.spend.status})`],
+      ['hard limit', b.spend.hardLimitUsd === null ? 'none' : `$${b.spend.hardLimitUsd.toFixed(2)}`],
+      ['est. charges', `$${b.estimatedUpcomingUsd.toFixed(2)}`],
+      [
+        'payments',
+        b.paymentsConfigured
+          ? b.paymentMethod
+            ? 'payment method on file'
+            : 'no payment method yet (agentdex billing checkout)'
+          : 'not configured on this deployment',
+      ],
+    ]),
+  createCheckout: (b) => `Open this page to add a payment method and pay by usage:\n${b.url}`,
+  createPortal: (b) => `Open the billing portal:\n${b.url}`,
+  listInvoices: (b) =>
+    b.invoices.length
+      ? table(
+          ['invoice', 'period', 'amount due', 'status'],
+          b.invoices.map((i) => [i.id, `${i.periodStart} to ${i.periodEnd}`, `$${i.amountDueUsd.toFixed(2)}`, i.status]),
+        )
+      : 'No invoices yet.',
+  startClaim: (b, s) =>
+    [
+      fields([
+        ['claim', b.claimId],
+        ['token', s.bold(b.token)],
+      ]),
+      b.instructions,
+    ].join('\n\n'),
+  verifyClaim: (b, s) =>
+    [
+      fields([
+        ['product', b.slug],
+        ['claim', `${b.claimId} (${b.method})`],
+        ['status', b.verified ? s.bold('verified') : 'pending'],
+        ['checked', b.checkedAt ?? 'not yet'],
+      ]),
+      b.detail,
+    ].join('\n\n'),
 };
 
 function freshnessLine(b: { cached: boolean; freshness: { fetchedAt: string; ageSeconds: number } }): string {

@@ -7,7 +7,10 @@ import type { FindToolsResult } from '../../workflows/find-tools';
 import type { Playbook } from '../domain/playbook';
 import { accountService } from './account';
 import { auditService } from './audit';
+import { billingService } from './billing';
+import { stripeProcessor } from './payments';
 import type { Caller, Source, WorkspaceCaller } from './callers';
+import { claimsService } from './claims';
 import { jobsService } from './jobs';
 import { meteredCalls, type WorkflowCall } from './metered-calls';
 import { DEFAULT_LIMIT } from '../schemas/registry';
@@ -61,6 +64,8 @@ export function operationHandlers(deps: AppDeps): Handlers {
   const audits = auditService(deps);
   const jobs = jobsService(deps);
   const metered = meteredCalls(deps);
+  const claims = claimsService(deps);
+  const billing = billingService({ ...deps, payments: stripeProcessor(deps.config.billing) });
 
   /** A metered primitive: its event type comes from the declaration; the caller was resolved by the door. */
   const workflow = <R, O>(call: Invocation, spec: Omit<WorkflowCall<R, O>, 'eventType'> & { operation: OperationName }) => {
@@ -151,5 +156,13 @@ export function operationHandlers(deps: AppDeps): Handlers {
     ),
     getLimits: read(operations.getLimits, (_i, call) => account.limits(workspaceOf(call))),
     setLimits: read(operations.setLimits, (i, call) => account.patchLimits(workspaceOf(call), i)),
+
+    startClaim: read(operations.startClaim, (i, call) => claims.start(workspaceOf(call), i)),
+    verifyClaim: read(operations.verifyClaim, (i, call) => claims.verify(workspaceOf(call), i)),
+
+    getBilling: read(operations.getBilling, (_i, call) => billing.summary(workspaceOf(call))),
+    createCheckout: read(operations.createCheckout, (i, call) => billing.checkout(workspaceOf(call), i)),
+    createPortal: read(operations.createPortal, (i, call) => billing.portal(workspaceOf(call), i)),
+    listInvoices: read(operations.listInvoices, (_i, call) => billing.invoices(workspaceOf(call))),
   };
 }

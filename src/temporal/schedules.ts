@@ -33,7 +33,7 @@ export async function ensureSchedule(client: Client, s: ScheduleSpecInput): Prom
   }
 }
 
-/** The service's schedules: the retention sweep and the audit re-sweep, kept in line with config. */
+/** The service's schedules: the retention sweep, the audit re-sweep and the usage sync, kept in line with config. */
 export async function ensureSchedules(client: Client, config: Config, taskQueue: string): Promise<void> {
   await ensureSchedule(client, {
     scheduleId: ScheduleIds.maintenance,
@@ -47,5 +47,13 @@ export async function ensureSchedules(client: Client, config: Config, taskQueue:
     taskQueue,
     everyMinutes: config.sweep.intervalMinutes,
     args: [{ olderThanHours: config.sweep.staleHours, limit: config.sweep.batch, concurrency: config.sweep.concurrency }],
+  });
+  // Usage to Stripe and spend notifications out: every minute by default, whether or not Stripe is
+  // configured (the run is then a no-op), so configuring it later needs no schedule change.
+  await ensureSchedule(client, {
+    scheduleId: ScheduleIds.usageSync,
+    workflowType: WorkflowTypes.usageSync,
+    taskQueue,
+    everyMinutes: config.billing.syncIntervalMinutes,
   });
 }

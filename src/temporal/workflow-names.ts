@@ -1,6 +1,8 @@
 /** Workflow type names used by clients, so callers never import workflow code into the API process. */
 export const WorkflowTypes = {
   audit: 'auditWorkflow',
+  claimCheck: 'claimCheckWorkflow',
+  claimWatch: 'claimWatchWorkflow',
   company: 'companyWorkflow',
   compareCompanies: 'compareCompaniesWorkflow',
   competitors: 'competitorsWorkflow',
@@ -11,9 +13,11 @@ export const WorkflowTypes = {
   maintenance: 'maintenanceWorkflow',
   resolve: 'resolveWorkflow',
   sweep: 'sweepWorkflow',
+  usageSync: 'usageSyncWorkflow',
 } as const;
 
 export const ScheduleIds = {
   maintenance: 'agentdex-maintenance',
   sweep: 'agentdex-audit-sweep',
+  usageSync: 'agentdex-usage-sync',
 } as const;

@@ -7,6 +7,7 @@ import { startTestApp, type TestApp } from '../support/app';
 import { runCommand } from '../support/command';
 import { jsonOf } from '../support/http';
 import { getInfra } from '../support/infra';
+import { startStripeMock, type RunningStripeMock } from '../support/stripe-mock';
 import { createWorkspace } from '../support/workspaces';
 
 const BIN = path.resolve(__dirname, '../../src/cli/main.js');
@@ -22,12 +23,19 @@ describe('agentdex CLI (the built binary against a running server)', function ()
   let ws: { workspaceId: string; key: string };
   let env: Record<string, string>;
 
+  let stripe: RunningStripeMock;
+
   before(async () => {
-    app = await startTestApp();
+    // Billing against stripe-mock, so `billing checkout` and `billing portal` run through to Stripe.
+    stripe = await startStripeMock();
+    app = await startTestApp({}, { STRIPE_SECRET_KEY: 'sk_test_cli', STRIPE_API_BASE: stripe.url, STRIPE_PRICE_ID: 'price_usage' });
     ws = await createWorkspace(getInfra().db);
     env = { AGENTDEX_BASE_URL: app.baseUrl, AGENTDEX_API_KEY: ws.key };
   });
-  after(() => app.close());
+  after(async () => {
+    await app.close();
+    await stripe.stop();
+  });
 
   describe('help', () => {
     it('lists every command, with the exit codes', async () => {
@@ -55,6 +63,8 @@ describe('agentdex CLI (the built binary against a running server)', function ()
         'keys',
         'signup',
         'job',
+        'billing',
+        'claim',
         'admin',
       ]) {
         assert.match(r.stdout, new RegExp(`\\n  ${word}\\b`), word);
@@ -207,6 +217,12 @@ describe('agentdex CLI (the built binary against a running server)', function ()
         findCompetitors: ['competitors', 'stripe.com', '--limit', '3'],
         compareCompanies: ['compare-companies', 'mosaicdesk.test', 'ledgerloop.test'],
         research: ['research', 'mosaicdesk.test', 'Where is Mosaicdesk headquartered?'],
+        startClaim: ['claim', 'paypal', '--method', 'dns', '--email', 'owner@paypal.example'],
+        verifyClaim: ['claim', 'verify', 'paypal'],
+        getBilling: ['billing'],
+        createCheckout: ['billing', 'checkout', '--success-url', 'https://example.com/paid', '--cancel-url', 'https://example.com/billing'],
+        createPortal: ['billing', 'portal', '--return-url', 'https://example.com/billing'],
+        listInvoices: ['billing', 'invoices'],
       };
       assert.deepEqual(
         Object.keys(invocations).sort(),

@@ -6,6 +6,7 @@ import { activityDeps } from '../../workers/deps';
 import { startWorker, type RunningWorker } from '../../workers/worker';
 import { startTestApp, type TestApp } from '../support/app';
 import { runCommand } from '../support/command';
+import { startStripeMock, type RunningStripeMock } from '../support/stripe-mock';
 import { getInfra } from '../support/infra';
 import { createWorkspace } from '../support/workspaces';
 
@@ -39,6 +40,7 @@ describe('the published contract (Schemathesis, all checks)', function () {
   this.timeout(600_000);
   let app: TestApp;
   let worker: RunningWorker;
+  let stripe: RunningStripeMock;
   before(async () => {
     schemathesis();
     // A worker of its own whose live discovery finds nothing: fuzzed `discover: true` calls must not audit
@@ -47,11 +49,24 @@ describe('the published contract (Schemathesis, all checks)', function () {
     const taskQueue = `${infra.taskQueue}-contract`;
     const config = loadConfig({ ...process.env, ...infra.outboundEnv, MCP_REGISTRY_URL: 'http://down.test', SEARCH_PROVIDER_URL: '' });
     worker = await startWorker({ target: { address: infra.temporalAddress, namespace: infra.namespace }, taskQueue, deps: activityDeps(config, infra.db) });
-    app = await startTestApp({}, { TRUST_PROXY: 'true', TEMPORAL_TASK_QUEUE: taskQueue });
+    // Billing configured against stripe-mock, so Checkout and the portal are fuzzed through to Stripe.
+    stripe = await startStripeMock();
+    app = await startTestApp(
+      {},
+      {
+        TRUST_PROXY: 'true',
+        TEMPORAL_TASK_QUEUE: taskQueue,
+        STRIPE_SECRET_KEY: 'sk_test_contract',
+        STRIPE_API_BASE: stripe.url,
+        STRIPE_PRICE_ID: 'price_usage',
+        STRIPE_WEBHOOK_SECRET: 'whsec_contract',
+      },
+    );
   });
   after(async () => {
     await app.close();
     await worker.stop();
+    await stripe.stop();
   });
 
   const contract = (headers: string[]) =>

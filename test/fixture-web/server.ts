@@ -2,6 +2,7 @@ import http from 'node:http';
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { AUDIT_TRUTH_SITES } from './audit-truth';
+import { CLAIM_SITES } from './claims';
 import { COMPANY_SITES } from './companies';
 import { DISCOVERY_SITES } from './discovery';
 import { HOWTO_SITES } from './howto-docs';
@@ -25,7 +26,9 @@ export interface FixtureWeb {
 const MAX_LOG = 10_000;
 
 export async function startFixtureWeb(o: { genericSites?: number } = {}): Promise<FixtureWeb> {
-  const handlers = new Map<string, SiteHandler>(Object.entries({ ...SITES, ...DISCOVERY_SITES, ...COMPANY_SITES, ...HOWTO_SITES, ...AUDIT_TRUTH_SITES }));
+  const handlers = new Map<string, SiteHandler>(
+    Object.entries({ ...SITES, ...DISCOVERY_SITES, ...COMPANY_SITES, ...HOWTO_SITES, ...AUDIT_TRUTH_SITES, ...CLAIM_SITES }),
+  );
   for (let i = 0; i < (o.genericSites ?? 0); i++) handlers.set(`site-${i}.test`, genericSite(`site-${i}`));
   const requests: FixtureWeb['requests'] = [];
   const sockets = new Set<net.Socket>();

@@ -75,7 +75,11 @@ describe('npm start (embedded Postgres + Temporal dev server + API + worker)', f
     try {
       const schedules: string[] = [];
       for await (const s of temporal.client.schedule.list()) schedules.push(s.scheduleId);
-      assert.deepEqual(schedules.sort(), ['agentdex-audit-sweep', 'agentdex-maintenance'], 'the sweep and retention schedules exist after start-up');
+      assert.deepEqual(
+        schedules.sort(),
+        ['agentdex-audit-sweep', 'agentdex-maintenance', 'agentdex-usage-sync'],
+        'the sweep, retention and usage-sync schedules exist after start-up',
+      );
     } finally {
       await temporal.connection.close();
     }
