@@ -16,9 +16,13 @@ interface Started {
   ms: number;
 }
 
+/** Every app process started, so a failed assertion cannot leave one running (its command line names no data dir). */
+const started: ChildProcess[] = [];
+
 async function start(env: NodeJS.ProcessEnv): Promise<Started> {
   const began = Date.now();
   const child = spawn(process.execPath, [MAIN], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  started.push(child);
   let out = '';
   child.stdout!.on('data', (c) => (out += c));
   child.stderr!.on('data', (c) => (out += c));
@@ -59,6 +63,7 @@ describe('npm start (embedded Postgres + Temporal dev server + API + worker)', f
     port = Number(env.PORT);
   });
   after(() => {
+    for (const child of started) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
     for (const pid of processesMentioning(dataDir)) process.kill(pid, 'SIGKILL');
     rmSync(dataDir, { recursive: true, force: true });
   });
