@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import { heartbeat } from '@temporalio/activity';
 import type { Outbound } from '../src/net';
 import type { PaymentProcessor } from '../src/services/payments';
 import {
@@ -45,6 +46,7 @@ export function billingActivities(deps: BillingActivityDeps) {
       let synced = 0;
       let failed = 0;
       for (const e of events) {
+        heartbeat();
         try {
           await payments.sendMeterEvent({
             eventName: `${deps.meterEventPrefix}${e.event_type}`,

@@ -3,6 +3,8 @@ import type { Activities } from '../activities';
 
 const { syncUsageBatch, deliverSpendNotifications } = proxyActivities<Activities>({
   startToCloseTimeout: '5 minutes',
+  // The batch heartbeats per event: a worker that dies mid-batch is noticed in seconds, not minutes.
+  heartbeatTimeout: '10 seconds',
   retry: { initialInterval: '5 seconds', maximumInterval: '1 minute', maximumAttempts: 5 },
 });
 

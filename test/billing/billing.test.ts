@@ -14,42 +14,10 @@ import { startTestApp, type TestApp } from '../support/app';
 import { jsonOf } from '../support/http';
 import { getInfra } from '../support/infra';
 import { startStripeMock, type RunningStripeMock } from '../support/stripe-mock';
+import { recordingProxy } from './recording-proxy';
 import { createWorkspace } from '../support/workspaces';
 
 const WEBHOOK_SECRET = 'whsec_test_agentdex';
-
-/** In front of stripe-mock: forwards every request and remembers it, so a test can count meter events. */
-async function recordingProxy(target: RunningStripeMock) {
-  const seen: Array<{ method: string; path: string; body: URLSearchParams }> = [];
-  let down = false;
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c) => chunks.push(c));
-    req.on('end', () => {
-      if (down) {
-        res.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { type: 'api_error', message: 'Stripe is having a bad day' } }));
-        return;
-      }
-      const body = Buffer.concat(chunks);
-      seen.push({ method: req.method ?? '', path: req.url ?? '', body: new URLSearchParams(body.toString()) });
-      const fwd = http.request({ host: target.host, port: target.port, method: req.method, path: req.url, headers: req.headers }, (up) => {
-        res.writeHead(up.statusCode ?? 502, up.headers);
-        up.pipe(res);
-      });
-      fwd.end(body);
-    });
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    seen,
-    meterEvents: () => seen.filter((s) => s.method === 'POST' && s.path === '/v1/billing/meter_events'),
-    fail(on: boolean) {
-      down = on;
-    },
-    close: () => new Promise<void>((r) => server.close(() => r())),
-  };
-}
 
 function signed(event: object, o: { secret?: string; timestamp?: number } = {}) {
   const payload = JSON.stringify(event);
