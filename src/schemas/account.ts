@@ -1,4 +1,4 @@
-import { clampedInteger, Guid, text } from './common';
+import { clampedInteger, Guid, text, Email } from './common';
 import { z } from './zod';
 
 // The columns are numeric(14, 6): up to 99,999,999.999999.
@@ -6,7 +6,7 @@ const money = z.number().min(0).max(99_999_999);
 
 export const SignupBodySchema = z
   .object({
-    email: z.email({ pattern: z.regexes.html5Email }).max(320),
+    email: Email,
     workspaceName: text(100).optional(),
   })
   .openapi('SignupRequest');

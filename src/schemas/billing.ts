@@ -1,3 +1,4 @@
+import { Email } from './common';
 import { z } from './zod';
 
 /**
@@ -41,7 +42,7 @@ export const CheckoutBodySchema = z
   .object({
     successUrl: returnUrl,
     cancelUrl: returnUrl,
-    email: z.email({ pattern: z.regexes.html5Email }).max(320).optional(),
+    email: Email.optional(),
   })
   .openapi('CheckoutRequest');
 

@@ -1,4 +1,4 @@
-import { Slug } from './common';
+import { Slug, Email } from './common';
 import { z } from './zod';
 
 const Method = z.enum(['dns', 'meta']).meta({
@@ -8,7 +8,7 @@ const Method = z.enum(['dns', 'meta']).meta({
 export const ClaimStartBodySchema = z
   .object({
     slug: Slug,
-    email: z.email({ pattern: z.regexes.html5Email }).max(320).meta({ description: "The vendor's contact, kept with the claim" }),
+    email: Email.meta({ description: "The vendor's contact, kept with the claim" }),
     method: Method,
   })
   .openapi('ClaimStartRequest');

@@ -31,6 +31,9 @@ export const Slug = z
   .toLowerCase();
 
 /** A UUID in its 8-4-4-4-12 hexadecimal form, any version (Postgres accepts them all). */
+/** An email address as browsers accept it in <input type=email>, at most 320 characters (RFC 5321). */
+export const Email = z.email({ pattern: z.regexes.html5Email }).max(320);
+
 export const Guid = z.guid().meta({ format: 'uuid' });
 
 /** Any integer from `min` up; values beyond `clampTo` are taken as `clampTo` rather than refused. */
