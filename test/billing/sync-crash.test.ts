@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { fork } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
+import { billingPeriod } from '../../src/domain/plans';
 import { createTemporalClient } from '../../src/temporal/connection';
 import { runWorkflow } from '../../src/temporal/run-workflow';
 import { WorkflowTypes } from '../../src/temporal/workflow-names';
@@ -41,7 +42,7 @@ describe('a worker killed mid-sync', function () {
             amount_usd: 0.005,
             source: 'api',
             dedupe_key: `crash-${ws.workspaceId}-${i}`,
-            period_start: new Date().toISOString().slice(0, 8) + '01',
+            period_start: billingPeriod(new Date()).start.toISOString().slice(0, 10),
             payments_sync_status: 'pending',
             occurred_at: new Date(Date.now() - 60_000 + i),
           })),
