@@ -1,0 +1,63 @@
+/**
+ * `npm run prove [-- name ...]`: runs each proof of bench/prove/ (crashes, outages, replay, load, guard
+ * fuzzing, races), prints a table of promise, result and figure, and appends it to bench/RESULTS.md with
+ * the date and machine. Exits 1 when any promise failed, so it can gate a release.
+ */
+import { appendFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Table from 'cli-table3';
+import { proofs } from './prove/index';
+import type { ProofRow } from './prove/proof';
+
+const RESULTS = path.resolve(__dirname, '../../bench/RESULTS.md');
+const log = (line: string) => process.stderr.write(`${line}\n`);
+
+async function main() {
+  const wanted = process.argv.slice(2);
+  const unknown = wanted.filter((w) => !proofs.some((p) => p.name === w));
+  if (unknown.length) {
+    log(`unknown proof: ${unknown.join(', ')} (known: ${proofs.map((p) => p.name).join(', ')})`);
+    process.exit(2);
+  }
+  const selected = wanted.length ? proofs.filter((p) => wanted.includes(p.name)) : proofs;
+  const rows: Array<ProofRow & { proof: string; seconds: number }> = [];
+  for (const proof of selected) {
+    log(`\n== ${proof.name}`);
+    const started = Date.now();
+    let result: ProofRow[];
+    try {
+      result = await proof.run((line) => log(`[${proof.name}] ${line}`));
+    } catch (err) {
+      // A proof that cannot run has proved nothing: it is a failure with its reason, and the rest still run.
+      result = [{ promise: `${proof.name} ran to the end`, passed: false, figure: `error: ${(err as Error).message}` }];
+    }
+    const seconds = (Date.now() - started) / 1000;
+    for (const row of result) rows.push({ ...row, proof: proof.name, seconds });
+  }
+
+  const table = new Table({ head: ['proof', 'promise', 'result', 'figure'], wordWrap: true, colWidths: [12, 56, 8, 40] });
+  for (const r of rows) table.push([r.proof, r.promise, r.passed ? 'kept' : 'BROKEN', r.figure]);
+  process.stdout.write(`${table.toString()}\n`);
+
+  const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'unknown cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
+  const md = [
+    '',
+    `## Proof under pressure — ${new Date().toISOString().slice(0, 10)}`,
+    '',
+    `Machine: ${machine}.`,
+    `Command: \`npm run prove${wanted.length ? ` -- ${wanted.join(' ')}` : ''}\`.`,
+    '',
+    '| proof | promise | result | figure |',
+    '|---|---|---|---|',
+    ...rows.map((r) => `| ${r.proof} | ${r.promise} | ${r.passed ? 'kept' : '**broken**'} | ${r.figure.replace(/\|/g, '\\|')} |`),
+    '',
+  ].join('\n');
+  appendFileSync(RESULTS, md);
+  process.exit(rows.every((r) => r.passed) ? 0 : 1);
+}
+
+main().catch((err) => {
+  log(String(err?.stack ?? err));
+  process.exit(1);
+});
