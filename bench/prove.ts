@@ -20,7 +20,7 @@ async function main() {
     log(`unknown proof: ${unknown.join(', ')} (known: ${proofs.map((p) => p.name).join(', ')})`);
     process.exit(2);
   }
-  const selected = wanted.length ? proofs.filter((p) => wanted.includes(p.name)) : proofs;
+  const selected = wanted.length ? proofs.filter((p) => wanted.includes(p.name)) : proofs.filter((p) => !p.onlyWhenNamed);
   const rows: Array<ProofRow & { proof: string; seconds: number }> = [];
   for (const proof of selected) {
     log(`\n== ${proof.name}`);

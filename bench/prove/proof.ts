@@ -13,6 +13,8 @@ export interface ProofRow {
 export interface Proof {
   /** Short name used on the command line: `npm run prove -- races`. */
   name: string;
+  /** Runs only when named (`npm run prove -- soak`): for proofs too long for the default run. */
+  onlyWhenNamed?: boolean;
   /** Runs the proof from scratch (its own Postgres, Temporal and processes) and stops everything it started. */
   run(log: (line: string) => void): Promise<ProofRow[]>;
 }
