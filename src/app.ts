@@ -17,6 +17,8 @@ import { billingService } from './services/billing';
 import { callerResolver } from './services/callers';
 import { operationHandlers } from './services/operations';
 import { registryService } from './services/registry';
+import { htmlErrorPage } from './web/error-page';
+import { mountWeb, securityHeaders, siteFileRoutes } from './web';
 
 declare module 'koa' {
   interface Request {
@@ -32,13 +34,20 @@ export function createApp(deps: AppDeps): Koa {
   const handlers = operationHandlers(deps);
   // Every REST route but the descriptors, which describe these: the declared operations, the badge and
   // Stripe's webhook (which verifies its own signature; it needs no payment processor).
-  const routes: RouteDef[] = [...operationRoutes(handlers, cache), badgeRoute(registryService(deps.db)), billingWebhookRoute(billingService(deps))];
+  const routes: RouteDef[] = [
+    ...operationRoutes(handlers, cache),
+    badgeRoute(registryService(deps.db)),
+    billingWebhookRoute(billingService(deps)),
+    ...siteFileRoutes(deps),
+  ];
   const resolveCaller = callerResolver(deps.db);
   for (const route of [...descriptorRoutes(deps, () => routes), ...routes]) mountRoute(router, route, resolveCaller);
   mountMcp(router, { handlers, resolveCaller, logger: deps.logger });
+  mountWeb(router, { deps, handlers, cache });
 
   app.use(requestId());
-  app.use(errorHandler(deps.logger));
+  app.use(securityHeaders({ https: deps.config.publicBaseUrl.startsWith('https://') }));
+  app.use(errorHandler(deps.logger, htmlErrorPage));
   app.use(accessLog(deps.logger));
   app.use(async (ctx, next) => {
     ctx.set('X-Content-Type-Options', 'nosniff');

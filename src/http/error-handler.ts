@@ -1,5 +1,5 @@
 import { STATUS_CODES } from 'node:http';
-import type { Middleware } from 'koa';
+import type { Context, Middleware } from 'koa';
 import type { Logger } from 'pino';
 import { ApiError, describeFailure, type ErrorHints, type RateLimitState } from '../errors';
 import { TRIAL_QUOTA, TRIAL_WINDOW_MS } from '../services/metering';
@@ -9,25 +9,34 @@ import { HttpError } from './errors';
  * Every error leaves as `{error}` (plus safe extra fields). Unknown failures become a 500 with a generic
  * message: stack traces and SQL stay in the log, keyed by the request id.
  */
-export function errorHandler(logger: Logger): Middleware {
+export function errorHandler(logger: Logger, htmlPage?: HtmlErrorPage): Middleware {
+  // A browser (asking for HTML first) outside the API's own paths gets the error as a page.
+  const asPage = (ctx: Context) => htmlPage && !/^\/(v1|mcp)(\/|$)/.test(ctx.path) && ctx.accepts('json', 'html') === 'html';
+  const send = (ctx: Context, status: number, error: string, body: unknown) => {
+    ctx.body = asPage(ctx) ? htmlPage!(status, error) : body;
+    if (asPage(ctx)) ctx.type = 'text/html; charset=utf-8';
+    ctx.status = status; // assigning a body would otherwise turn the status into 200
+  };
   return async (ctx, next) => {
     try {
       await next();
       // Unmatched routes (404) and wrong methods (405, Allow set by the router) arrive here without a body.
       if (ctx.status >= 400 && ctx.body == null) {
         const status = ctx.status;
-        ctx.body = { error: status === 404 ? `No route for ${ctx.method} ${ctx.path}` : defaultMessage(status, ctx.method, ctx.path) };
-        ctx.status = status; // assigning a body would otherwise turn the status into 200
+        const error = status === 404 ? `No route for ${ctx.method} ${ctx.path}` : defaultMessage(status, ctx.method, ctx.path);
+        send(ctx, status, error, { error });
       }
     } catch (err) {
       const { status, body, headers } = toResponse(err, ctx.method, ctx.path);
       if (status >= 500) logger.error({ err, requestId: ctx.state.requestId, path: ctx.path }, 'request failed');
-      ctx.status = status;
       for (const [k, v] of Object.entries(headers)) ctx.set(k, v);
-      ctx.body = body;
+      send(ctx, status, body.error, body);
     }
   };
 }
+
+/** Renders an error as an HTML document (the web pages' error page). */
+export type HtmlErrorPage = (status: number, message: string) => string;
 
 /** Retry-After and the trial's RateLimit fields, the HTTP form of an error's hints. */
 export function hintHeaders(hints: ErrorHints): Record<string, string> {

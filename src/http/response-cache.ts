@@ -6,6 +6,7 @@ import { registryVersion } from '../store/registry-version';
 interface Entry {
   /** Encoded once: a hit writes the bytes as they are. */
   body: Buffer;
+  type: string;
   etag: string;
   cacheControl?: string;
   version: number;
@@ -18,7 +19,7 @@ interface Entry {
  * nothing new; a registry write in this process invalidates at once (see registry-version).
  */
 export class ResponseCache {
-  private readonly lru: LRUCache<string, Entry, { compute: () => Promise<unknown>; cacheControl?: string }>;
+  private readonly lru: LRUCache<string, Entry, { compute: () => Promise<string>; type: string; cacheControl?: string }>;
 
   constructor(ttlMs = 2_000, max = 5_000) {
     this.lru = new LRUCache({
@@ -26,8 +27,8 @@ export class ResponseCache {
       ttl: ttlMs,
       fetchMethod: async (_key, _stale, { context }) => {
         const version = registryVersion();
-        const body = Buffer.from(JSON.stringify(await context.compute()));
-        return { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"`, cacheControl: context.cacheControl, version };
+        const body = Buffer.from(await context.compute());
+        return { body, type: context.type, etag: `"${createHash('sha1').update(body).digest('base64url')}"`, cacheControl: context.cacheControl, version };
       },
     });
   }
@@ -42,20 +43,27 @@ export class ResponseCache {
     return entry && entry.version === registryVersion() ? entry : undefined;
   }
 
-  async sendJson(ctx: Context, key: string, compute: () => Promise<unknown>): Promise<void> {
+  sendJson(ctx: Context, key: string, compute: () => Promise<unknown>): Promise<void> {
+    return this.send(ctx, key, JSON_TYPE, async () => JSON.stringify(await compute()));
+  }
+
+  /** Any text body (the web pages' HTML and markdown), under a key the caller makes unique per variant. */
+  async send(ctx: Context, key: string, type: string, compute: () => Promise<string>): Promise<void> {
     const cached = this.lru.get(key);
     if (cached && cached.version === registryVersion()) return send(ctx, cached);
     // Drop only an entry from an older registry version: deleting a key whose fetch is in flight would
     // abort the fetch other requests are waiting on.
     if (cached) this.lru.delete(key);
-    const context = { compute, cacheControl: ctx.response.get('cache-control') || undefined };
+    const context = { compute, type, cacheControl: ctx.response.get('cache-control') || undefined };
     const entry = (await this.lru.fetch(key, { context })) ?? (await this.lru.fetch(key, { context, forceRefresh: true }));
     send(ctx, entry!);
   }
 }
 
+const JSON_TYPE = 'application/json; charset=utf-8';
+
 function send(ctx: Context, entry: Entry): void {
-  ctx.type = 'application/json; charset=utf-8';
+  ctx.type = entry.type;
   ctx.set('ETag', entry.etag);
   if (entry.cacheControl) ctx.set('Cache-Control', entry.cacheControl);
   ctx.body = entry.body;

@@ -2,7 +2,7 @@ import { defineRoute, type RouteDef } from '../http/route';
 import { HealthSchema } from '../schemas/common';
 import { buildOpenApiDocument } from '../schemas/openapi';
 import { checkHealth } from '../services/health';
-import { renderLlmsTxt } from '../services/llms-txt';
+import { renderLlmsFullTxt, renderLlmsTxt } from '../services/llms-txt';
 import type { AppDeps } from '../deps';
 import { serverCard } from '../mcp/routes';
 import { toolOperations } from '../mcp/server';
@@ -14,6 +14,8 @@ import { toolOperations } from '../mcp/server';
 export function descriptorRoutes(deps: AppDeps, catalog: () => RouteDef[]): RouteDef[] {
   let openApi: unknown;
   let llmsTxt: string | undefined;
+  let llmsFullTxt: string | undefined;
+  const tools = () => toolOperations().map((op) => ({ name: op.tool!.name, summary: op.summary }));
   const described = () => [...own, ...catalog()];
   const own: RouteDef[] = [
     defineRoute({
@@ -43,14 +45,24 @@ export function descriptorRoutes(deps: AppDeps, catalog: () => RouteDef[]): Rout
       auth: 'open',
       responses: { 200: { description: 'Markdown text', contentType: 'text/plain' } },
       handler: (_input, ctx) => {
-        llmsTxt ??= renderLlmsTxt(
-          described(),
-          deps.config.publicBaseUrl,
-          toolOperations().map((op) => ({ name: op.tool!.name, summary: op.summary })),
-        );
+        llmsTxt ??= renderLlmsTxt(described(), deps.config.publicBaseUrl, tools());
         ctx.type = 'text/plain; charset=utf-8';
         ctx.set('Cache-Control', 'public, max-age=300');
         ctx.body = llmsTxt;
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/llms-full.txt',
+      tag: 'Descriptors',
+      summary: 'llms.txt with every endpoint described in full',
+      auth: 'open',
+      responses: { 200: { description: 'Markdown text', contentType: 'text/plain' } },
+      handler: (_input, ctx) => {
+        llmsFullTxt ??= renderLlmsFullTxt(described(), deps.config.publicBaseUrl, tools());
+        ctx.type = 'text/plain; charset=utf-8';
+        ctx.set('Cache-Control', 'public, max-age=300');
+        ctx.body = llmsFullTxt;
       },
     }),
     defineRoute({

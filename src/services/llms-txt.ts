@@ -38,6 +38,32 @@ export function renderLlmsTxt(routes: RouteDef[], baseUrl: string, tools: Array<
     for (const t of tools) lines.push(`- [${t.name}](${baseUrl}/.well-known/mcp/server-card.json): ${t.summary}`);
     lines.push('');
   }
-  lines.push('## Optional', '', `- [OpenAPI 3.0 description](${baseUrl}/openapi.json): every endpoint, schema and error`, '');
+  lines.push(
+    '## Optional',
+    '',
+    `- [OpenAPI 3.0 description](${baseUrl}/openapi.json): every endpoint, schema and error`,
+    `- [llms-full.txt](${baseUrl}/llms-full.txt): this file with every endpoint's full description`,
+    `- [Docs](${baseUrl}/docs): the API, MCP server, client and CLI for people`,
+    '',
+  );
+  return lines.join('\n');
+}
+
+/**
+ * /llms-full.txt: llms.txt's index followed by every documented endpoint in full (its summary and the
+ * description agents read to choose between operations), so one fetch gives an agent the whole API.
+ */
+export function renderLlmsFullTxt(routes: RouteDef[], baseUrl: string, tools: Array<{ name: string; summary: string }> = []): string {
+  const lines = [renderLlmsTxt(routes, baseUrl, tools), '## Endpoints in full', ''];
+  for (const r of routes) {
+    if (r.documented === false) continue;
+    lines.push(`### ${r.method.toUpperCase()} ${r.path}`, '', r.summary, '');
+    if (r.description) lines.push(r.description, '');
+    const statuses = Object.keys(r.responses).join(', ');
+    lines.push(
+      `Access: ${r.auth === 'open' ? 'open, no key' : r.auth === 'metered' ? 'metered (API key or anonymous trial)' : 'API key'}. Success: ${statuses}.`,
+      '',
+    );
+  }
   return lines.join('\n');
 }

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { AuditArtifacts } from '../domain/audit/artifacts';
-import type { AuditFindings } from '../domain/audit/run-audits';
+import type { AuditFindings, CheckResult } from '../domain/audit/run-audits';
 import type { Db } from './db';
 import { recountCategories } from './products';
 import { bumpRegistryVersion } from './registry-version';
@@ -122,4 +122,27 @@ export async function listStaleProducts(db: Db, olderThan: Date, limit: number):
 export async function findDomainBySlug(db: Db, slug: string): Promise<string | undefined> {
   const row = await db('products').select('domain').where({ slug }).first();
   return row?.domain;
+}
+
+export interface AuditHistory {
+  /** Completed audits, oldest first. */
+  points: Array<{ at: Date; readiness: number }>;
+  /** The checks of the product's current audit, when it has one. */
+  checks?: CheckResult[];
+}
+
+/** A product's audit history and its current audit's checks, in one round trip (the product page). */
+export async function auditHistoryBySlug(db: Db, slug: string, limit = 30): Promise<AuditHistory> {
+  const rows: Array<{ completed_at: Date; readiness: number; findings: CheckResult[] | null }> = await db('products as p')
+    .join('audits as a', 'a.product_id', 'p.id')
+    .select('a.completed_at', 'a.readiness', db.raw('CASE WHEN a.id = p.latest_audit_id THEN a.findings END AS findings'))
+    .where('p.slug', slug)
+    .andWhere('a.status', 'completed')
+    .orderBy('a.started_at', 'desc')
+    .limit(limit);
+  const current = rows.find((r) => r.findings);
+  return {
+    points: rows.reverse().map((r) => ({ at: r.completed_at, readiness: r.readiness })),
+    checks: current?.findings ?? undefined,
+  };
 }

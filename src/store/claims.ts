@@ -122,3 +122,17 @@ export interface ClaimableProduct {
 export async function findClaimableProduct(db: Db, slug: string): Promise<ClaimableProduct | undefined> {
   return db('products').select('id', 'slug', 'domain', 'claimed_by_workspace_id', 'claimed_at').where({ slug }).first();
 }
+
+/** The workspace's claims, newest first, with their products: the dashboard's claims list. */
+export async function listWorkspaceClaims(
+  db: Db,
+  workspaceId: string,
+  limit = 50,
+): Promise<Array<ClaimRecord & { slug: string; name: string; domain: string }>> {
+  return db('claims as c')
+    .join('products as p', 'p.id', 'c.product_id')
+    .select('c.*', 'p.slug', 'p.name', 'p.domain')
+    .where('c.workspace_id', workspaceId)
+    .orderBy('c.created_at', 'desc')
+    .limit(limit);
+}

@@ -213,3 +213,13 @@ export async function knownDomains(db: Db, domains: string[]): Promise<Set<strin
   if (!domains.length) return new Set();
   return new Set(await db('products').whereIn('domain', domains).pluck('domain'));
 }
+
+/** One page of product slugs in slug order, with their last change, for the sitemap. */
+export async function listProductSlugs(db: Db, offset: number, limit: number): Promise<Array<{ slug: string; updated_at: Date }>> {
+  return db('products').select('slug', 'updated_at').orderBy('slug').offset(offset).limit(limit);
+}
+
+export async function countProducts(db: Db): Promise<number> {
+  const [{ n }] = await db('products').count<{ n: string }[]>('* as n');
+  return Number(n);
+}

@@ -70,3 +70,19 @@ export async function countRecentSignups(db: Db, clientKey: string, since: Date)
 export async function recordSignup(db: Db, clientKey: string): Promise<void> {
   await db('signup_attempts').insert({ client_key: clientKey });
 }
+
+/** Calls per UTC day and event type from `from` on, for the dashboard's usage chart. */
+export async function dailyUsage(db: Db, workspaceId: string, from: Date): Promise<Array<{ day: string; eventType: string; calls: number }>> {
+  const rows = await db('usage_events')
+    .select(db.raw(`to_char(occurred_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day`), 'event_type')
+    .sum({ calls: 'quantity' })
+    .where({ workspace_id: workspaceId })
+    .andWhere('occurred_at', '>=', from)
+    .groupByRaw('1, 2')
+    .orderByRaw('1, 2');
+  return (rows as Array<{ day: string; event_type: string; calls: string | number }>).map((r) => ({
+    day: r.day,
+    eventType: r.event_type,
+    calls: Number(r.calls),
+  }));
+}

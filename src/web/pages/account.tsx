@@ -1,0 +1,108 @@
+import type { FC } from 'hono/jsx';
+import { Layout } from '../layout';
+
+export const SignupPage: FC<{ csrf: string; email?: string; error?: string }> = (p) => (
+  <Layout title="Sign up" description="Create an Agentdex workspace and API key: free monthly calls, no card needed.">
+    <h1>Create a workspace</h1>
+    <p>Free: 100 audits and 1,000 find-tools and resolve calls a month are included; no card needed. You get an API key at once.</p>
+    <form action="/signup" method="post" class="card">
+      <input type="hidden" name="_csrf" value={p.csrf} />
+      <label for="signup-email">Email</label>
+      <input
+        id="signup-email"
+        type="email"
+        name="email"
+        value={p.email ?? ''}
+        required
+        autocomplete="email"
+        aria-invalid={p.error ? 'true' : undefined}
+        aria-describedby={p.error ? 'signup-error' : undefined}
+      />
+      <label for="signup-name">Workspace name (optional)</label>
+      <input id="signup-name" type="text" name="workspaceName" autocomplete="organization" />
+      {p.error ? (
+        <p id="signup-error" class="error" role="alert">
+          {p.error}
+        </p>
+      ) : null}
+      <p>
+        <button type="submit">Create workspace and key</button>
+      </p>
+    </form>
+    <p>
+      Already have a key? <a href="/dashboard/signin">Sign in with it</a>.
+    </p>
+  </Layout>
+);
+
+/** The one time a key is shown: the response is never cached and the key is never rendered again. */
+export const NewKeyPage: FC<{ keyValue: string; prefix: string; heading: string; next: string; dashboard: boolean }> = (p) => (
+  <Layout title={p.heading} description="Your new API key, shown once." noindex dashboard={p.dashboard}>
+    <h1>{p.heading}</h1>
+    <div class="notice good" role="status">
+      <p>Copy this key now: it is shown this once, and Agentdex keeps only its hash.</p>
+    </div>
+    <p id="new-key" class="secret">
+      {p.keyValue}
+    </p>
+    <button type="button" data-copy="new-key">
+      Copy the key
+    </button>
+    <p id="new-key-status" role="status" class="muted" />
+    <p>
+      Use it in the <code>x-api-key</code> header, with <code>AGENTDEX_API_KEY</code> for the CLI, or in the MCP client's headers. It appears in lists as{' '}
+      <code>{p.prefix}…</code>.
+    </p>
+    <p>
+      <a class="button" href={p.next}>
+        Continue
+      </a>
+    </p>
+  </Layout>
+);
+
+export const SignInPage: FC<{ csrf: string; error?: string; signedOut?: boolean }> = (p) => (
+  <Layout title="Sign in" description="Sign in to the Agentdex dashboard with an API key." noindex>
+    <h1>Sign in</h1>
+    {p.signedOut ? (
+      <p class="notice" role="status">
+        You are signed out.
+      </p>
+    ) : null}
+    <form action="/dashboard/signin" method="post" class="card">
+      <input type="hidden" name="_csrf" value={p.csrf} />
+      <label for="signin-key">API key</label>
+      <input
+        id="signin-key"
+        type="password"
+        name="key"
+        required
+        autocomplete="off"
+        aria-invalid={p.error ? 'true' : undefined}
+        aria-describedby={p.error ? 'signin-error' : 'signin-help'}
+      />
+      <p id="signin-help" class="field-help">
+        Any active key of the workspace. The session ends when you sign out, revoke it, or revoke the key.
+      </p>
+      {p.error ? (
+        <p id="signin-error" class="error" role="alert">
+          {p.error}
+        </p>
+      ) : null}
+      <button type="submit">Sign in</button>
+    </form>
+    <p>
+      No key yet? <a href="/signup">Create a workspace</a>.
+    </p>
+  </Layout>
+);
+
+export const ErrorPage: FC<{ status: number; message: string; dashboard?: boolean }> = (p) => (
+  <Layout title={p.status === 404 ? 'Not found' : 'Something went wrong'} description={p.message} noindex dashboard={p.dashboard}>
+    <h1>{p.status === 404 ? 'Not found' : p.status >= 500 ? 'Something went wrong' : 'That did not work'}</h1>
+    <p role="alert">{p.message}</p>
+    <p>
+      <a href="/">Back to the registry</a>
+    </p>
+  </Layout>
+);

@@ -1,0 +1,35 @@
+import type { Middleware } from 'koa';
+
+// Pages load only our own stylesheet and script (src/web/assets.ts): no inline script or style, no
+// third-party origin. Forms post to ourselves; checkout and the billing portal are Stripe redirects
+// after a form post, which form-action also governs.
+const PAGE_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data:",
+  "connect-src 'self'",
+  "font-src 'self'",
+  "form-action 'self' https://checkout.stripe.com https://billing.stripe.com",
+  "frame-ancestors 'none'",
+  "base-uri 'none'",
+  "object-src 'none'",
+].join('; ');
+
+// Everything else (JSON, text, SVG badges) loads nothing and is framed by nobody.
+const RESOURCE_POLICY = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'";
+
+/** Security headers on every response; the page policy where the body is HTML. */
+export function securityHeaders(o: { https: boolean }): Middleware {
+  return async (ctx, next) => {
+    await next();
+    const html = (ctx.response.type || '').startsWith('text/html');
+    ctx.set('Content-Security-Policy', html ? PAGE_POLICY : RESOURCE_POLICY);
+    ctx.set('X-Frame-Options', 'DENY');
+    ctx.set('Cross-Origin-Opener-Policy', 'same-origin');
+    ctx.set('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=()');
+    // The dashboard's addresses name nothing secret, but nobody else needs to learn them either.
+    if (!ctx.response.get('Referrer-Policy')) ctx.set('Referrer-Policy', 'strict-origin-when-cross-origin');
+    if (o.https) ctx.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+  };
+}
