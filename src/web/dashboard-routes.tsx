@@ -32,7 +32,8 @@ const noticeOf = (ctx: Context) => (typeof ctx.query.notice === 'string' ? NOTIC
  */
 export function mountDashboard(router: Router, o: { deps: AppDeps; handlers: Handlers; session: SessionLookup }): void {
   const { deps, handlers } = o;
-  const secure = deps.config.publicBaseUrl.startsWith('https://');
+  const base = deps.config.publicBaseUrl;
+  const secure = base.startsWith('https://');
   const sessions = webSessionsService(deps.db);
   const pages = webPagesService(deps.db);
 
@@ -53,7 +54,7 @@ export function mountDashboard(router: Router, o: { deps: AppDeps; handlers: Han
       }
       if (o2.form) {
         const fields = await readForm(ctx);
-        checkCsrf(ctx, fields, s.csrfToken);
+        checkCsrf(ctx, fields, s.csrfToken, base);
         ctx.state.form = fields;
       }
       await fn(ctx, s, { kind: 'workspace', workspaceId: s.workspaceId, keyId: s.keyId });
@@ -64,7 +65,7 @@ export function mountDashboard(router: Router, o: { deps: AppDeps; handlers: Han
   router.get('/signup', (ctx) => sendHtml(ctx, <SignupPage csrf={anonymousCsrfToken(ctx, secure)} />));
   router.post('/signup', async (ctx) => {
     const fields = await readForm(ctx);
-    checkCsrf(ctx, fields, undefined);
+    checkCsrf(ctx, fields, undefined, base);
     try {
       const input = parseInput(operations.signup.input, { email: fields.email?.trim(), workspaceName: fields.workspaceName?.trim() || undefined }, 'body');
       const created = (await handlers.signup(input, invocation(ctx))).body as { key: string; id: string; prefix: string; workspaceId: string };
@@ -83,7 +84,7 @@ export function mountDashboard(router: Router, o: { deps: AppDeps; handlers: Han
   router.get('/dashboard/signin', (ctx) => sendHtml(ctx, <SignInPage csrf={anonymousCsrfToken(ctx, secure)} signedOut={ctx.query.out === '1'} />));
   router.post('/dashboard/signin', async (ctx) => {
     const fields = await readForm(ctx);
-    checkCsrf(ctx, fields, undefined);
+    checkCsrf(ctx, fields, undefined, base);
     try {
       await startSession(ctx, await sessions.signIn(fields.key ?? ''));
       redirect(ctx, '/dashboard');
@@ -261,7 +262,7 @@ export function mountDashboard(router: Router, o: { deps: AppDeps; handlers: Han
             redirect(ctx, url);
           } catch (err) {
             const e = apiErrorOf(err);
-            const text = e.status === 503 ? `${e.message}. Checkout and the portal need a Stripe key on this deployment.` : e.message;
+            const text = e.message;
             await billingPage(ctx, s, caller, { kind: 'bad', text }, e.status);
           }
         },

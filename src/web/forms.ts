@@ -32,9 +32,11 @@ const same = (a: string, b: string) => {
  * and the form must carry the CSRF token of the session, or for signed-out forms (sign-in, sign-up,
  * audit) the token of the double-submit cookie set when the form was shown.
  */
-export function checkCsrf(ctx: Context, fields: Record<string, string>, expected: string | undefined): void {
+export function checkCsrf(ctx: Context, fields: Record<string, string>, expected: string | undefined, publicBaseUrl: string): void {
   const origin = ctx.get('origin');
-  if (origin && origin !== 'null' && origin !== ctx.origin) throw new ApiError(403, 'Cross-site form submission refused');
+  // Our origin as the browser saw it: the public address, or the host it connected to.
+  const ours = [new URL(publicBaseUrl).origin, `${ctx.protocol}://${ctx.host}`];
+  if (origin && origin !== 'null' && !ours.includes(origin)) throw new ApiError(403, 'Cross-site form submission refused');
   const token = expected ?? ctx.cookies.get(ANON_CSRF_COOKIE);
   if (!token || !fields._csrf || !same(fields._csrf, token)) {
     throw new ApiError(403, 'This form has expired or did not come from this site: reload the page and submit it again');

@@ -100,7 +100,7 @@ export function mountPublicPages(router: Router, o: { deps: AppDeps; handlers: H
 
   router.post('/audit', async (ctx) => {
     const fields = await readForm(ctx);
-    checkCsrf(ctx, fields, undefined);
+    checkCsrf(ctx, fields, undefined, base);
     const caller = await callerOf(ctx);
     const form = (error: string, status: number) =>
       sendHtml(
