@@ -54,15 +54,17 @@ export interface ReplayOutcome {
 
 /**
  * Replays every recorded history against the prebuilt workflow bundle the production worker runs
- * (workers/worker.ts), so a change to workflow code that would break running executions fails here.
+ * (workers/worker.ts), or another bundle given, so a change to workflow code that would break running
+ * executions fails here.
  */
-export async function replayRecordedHistories(dir = HISTORIES_DIR): Promise<ReplayOutcome> {
+export async function replayRecordedHistories(o: { dir?: string; workflowBundle?: { codePath: string } | { code: string } } = {}): Promise<ReplayOutcome> {
+  const dir = o.dir ?? HISTORIES_DIR;
   const recorded = loadRecordedHistories(dir);
   // The recorded workflow id, not a made-up one: child workflow ids are derived from it, and a different
   // id would itself be a non-determinism.
   const fileOf = new Map(recorded.map((r) => [workflowIdOf(r), r.file]));
   const results = Worker.runReplayHistories(
-    { workflowBundle: { codePath: WORKFLOW_BUNDLE_PATH }, replayName: 'agentdex-replay' },
+    { workflowBundle: o.workflowBundle ?? { codePath: WORKFLOW_BUNDLE_PATH }, replayName: 'agentdex-replay' },
     recorded.map((r) => ({ workflowId: workflowIdOf(r), history: r.history })),
   );
   const failures: ReplayOutcome['failures'] = [];
