@@ -1,4 +1,5 @@
 import type { Proof } from './proof';
+import { replayProof } from './replay';
 
 /** Every proof `npm run prove` runs, in this order (cheap first). */
-export const proofs: Proof[] = [];
+export const proofs: Proof[] = [replayProof];

@@ -10,8 +10,10 @@ import { freePort } from '../../src/runtime/free-port';
 import { startTemporalDevServer, type RunningDevServer } from '../../src/runtime/temporal-dev-server';
 import { loadRegistrySeed } from '../../src/services/registry-seed';
 import { createDb, migrateLatest, type Db } from '../../src/store/db';
+import { createTemporalClient } from '../../src/temporal/connection';
 import { activityDeps } from '../../workers/deps';
 import { startWorker, type RunningWorker } from '../../workers/worker';
+import { recordHistories } from './record-histories';
 
 /**
  * The real dependencies for one test run: a fresh Postgres database (embedded in a temp dir, or a new
@@ -31,6 +33,7 @@ export interface TestInfra {
 }
 
 let infra: TestInfra | undefined;
+let startedAt = new Date();
 const teardown: Array<() => Promise<unknown>> = [];
 
 export function getInfra(): TestInfra {
@@ -41,6 +44,7 @@ export function getInfra(): TestInfra {
 const log = (m: string) => process.stderr.write(`[test-infra] ${m}\n`);
 
 export async function startInfra(): Promise<void> {
+  startedAt = new Date();
   const base = loadConfig(process.env);
   const runId = randomBytes(4).toString('hex');
 
@@ -100,8 +104,27 @@ export async function startInfra(): Promise<void> {
 }
 
 export async function stopInfra(): Promise<void> {
+  // `npm run histories:record`: the run's closed workflows become the replay test's histories, read while
+  // Temporal is still up.
+  if (process.env.RECORD_HISTORIES === '1' && infra) await recordRunHistories(infra).catch((err) => log(`recording histories failed: ${String(err)}`));
   for (const step of teardown.reverse()) {
     await step().catch((err) => log(`teardown step failed: ${String(err)}`));
+  }
+}
+
+async function recordRunHistories(i: TestInfra): Promise<void> {
+  const temporal = createTemporalClient({ address: i.temporalAddress, namespace: i.namespace });
+  try {
+    const written = await recordHistories({ client: temporal.client, since: startedAt, log });
+    log(
+      `recorded histories: ${
+        Object.entries(written)
+          .map(([type, n]) => `${type} ${n}`)
+          .join(', ') || 'none'
+      }`,
+    );
+  } finally {
+    await temporal.connection.close();
   }
 }
 
