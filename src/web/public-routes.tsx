@@ -38,7 +38,8 @@ export function mountPublicPages(router: Router, o: { deps: AppDeps; handlers: H
   const registryPage = async (ctx: Context, html: () => Promise<unknown>, markdown?: () => Promise<string>) => {
     const md = markdown && wantsMarkdown(ctx);
     ctx.set('Vary', 'Accept');
-    ctx.set('Cache-Control', 'public, max-age=60');
+    // Revalidated on every view (a 304 by ETag costs little): a claim or an audit shows at once.
+    ctx.set('Cache-Control', 'public, no-cache');
     ctx.set('Link', LINK_HEADER);
     const key = `web:${md ? 'md' : 'html'} GET ${ctx.url}`;
     if (md) return cache.send(ctx, key, 'text/markdown; charset=utf-8', markdown);

@@ -20,6 +20,8 @@ const home = (where: 'head' | 'body' | 'none'): SiteHandler =>
 export const CLAIM_SITES: Record<string, SiteHandler> = {
   // The tag in the <head>, with whatever content the test set (the claim's random part, the whole token, or a wrong one).
   'claim-meta-head.test': home('head'),
+  // The dashboard's browser test claims this one (test/web/browser.test.ts).
+  'claim-meta-web.test': home('head'),
   'claim-meta-full.test': home('head'),
   'claim-meta-wrong.test': home('head'),
   // The right tag, but in the <body>: not accepted.

@@ -22,7 +22,7 @@ export const DocsPage: FC<{ base: string }> = ({ base }) => (
       The whole API is described by <a href="/openapi.json">OpenAPI 3.0</a> and summarised for agents in <a href="/llms.txt">llms.txt</a> and{' '}
       <a href="/llms-full.txt">llms-full.txt</a>.
     </p>
-    <pre>{`curl -s ${base}/v1/search -H 'content-type: application/json' -d '{"query": "send transactional email"}'
+    <pre tabindex={0}>{`curl -s ${base}/v1/search -H 'content-type: application/json' -d '{"query": "send transactional email"}'
 curl -s ${base}/v1/find-tools -H "x-api-key: $AGENTDEX_API_KEY" -H 'content-type: application/json' -d '{"task": "send sms"}'`}</pre>
     <h2>MCP server</h2>
     <p>
@@ -31,14 +31,14 @@ curl -s ${base}/v1/find-tools -H "x-api-key: $AGENTDEX_API_KEY" -H 'content-type
     </p>
     <h2>Install</h2>
     <p>From a clone of the Agentdex repository, the API with everything it needs starts with two commands:</p>
-    <pre>{`npm install
+    <pre tabindex={0}>{`npm install
 npm start`}</pre>
     <p>The CLI (the agentdex command) installs from the same clone:</p>
-    <pre>npm install -g .</pre>
+    <pre tabindex={0}>npm install -g .</pre>
     <p>
       The typed TypeScript client is the package's <code>agentdex/client</code> export; add it to a project from the clone:
     </p>
-    <pre>{`npm install ../agentdex
+    <pre tabindex={0}>{`npm install ../agentdex
 import { AgentdexClient } from 'agentdex/client';`}</pre>
     <h2>Keys, limits and billing</h2>
     <p>

@@ -221,7 +221,9 @@ export const ProductPageView: FC<{ base: string; p: ProductPage }> = ({ base, p 
           <img src={`/badge/${p.slug}.svg`} alt={`Agent readiness ${p.scores.readiness}`} />
         </p>
         <p>Markdown to embed it:</p>
-        <pre id="badge-snippet">{snippet}</pre>
+        <pre id="badge-snippet" tabindex={0}>
+          {snippet}
+        </pre>
         <button type="button" class="secondary" data-copy="badge-snippet">
           Copy snippet
         </button>
