@@ -289,7 +289,7 @@ async function gatherMcp(
     const p = await probeMcpEndpoint(url, outbound.webFetch, timeout);
     if (p.hostDown) downHosts.add(host);
     let { outcome, detail } = p;
-    if (outcome === 'auth-required' && !authProvesMcp(source, p.status ?? 401, p.challenge, resource?.mentionsMcp)) {
+    if (outcome === 'auth-required' && !p.rpcAuthError && !authProvesMcp(source, p.status ?? 401, p.challenge, resource?.mentionsMcp)) {
       outcome = 'not-mcp';
       detail = `HTTP ${p.status ?? 401}${p.challenge ? ` (${p.challenge.slice(0, 120)})` : ''}: an authorization wall that does not show an MCP server`;
     }

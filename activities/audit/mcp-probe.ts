@@ -1,5 +1,6 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { McpError } from '@modelcontextprotocol/sdk/types.js';
 import type { McpOutcome } from '../../src/domain/audit/artifacts';
 import { OutboundError } from '../../src/net';
 
@@ -15,7 +16,15 @@ export interface McpProbe {
   answeredHtml?: boolean;
   /** Nothing answered at all (no name, no connection): the other common paths on that host are not worth trying. */
   hostDown?: boolean;
+  /**
+   * It answered initialize with a JSON-RPC error asking for credentials (some servers say "key required" on
+   * HTTP 200 rather than 401, so that clients do not start an OAuth flow): an MCP server, proven by its answer.
+   */
+  rpcAuthError?: boolean;
 }
+
+// A JSON-RPC error to initialize that asks for credentials, not a protocol or method error.
+const CREDENTIALS_WANTED = /unauthori[sz]ed|api[ _-]?key|authenticat|credential|forbidden|access token/i;
 
 /**
  * A live MCP handshake with the SDK's own client: initialize, then tools/list, over Streamable HTTP,
@@ -38,6 +47,7 @@ export async function probeMcpEndpoint(url: string, fetchFn: typeof fetch, timeo
     return { outcome: 'ok', serverName: client.getServerVersion()?.name, tools: tools.map((t) => t.name) };
   } catch (err) {
     const { outcome, detail } = classify(err);
+    const rpcAuthError = err instanceof McpError && outcome === 'auth-required';
     const cause = err instanceof OutboundError ? err : (err as { cause?: unknown })?.cause;
     const hostDown = cause instanceof OutboundError && (cause.connectFailed || /ENOTFOUND|EAI_AGAIN|ENODATA|resolve/i.test(cause.message));
     return {
@@ -46,6 +56,7 @@ export async function probeMcpEndpoint(url: string, fetchFn: typeof fetch, timeo
       ...(last && (last.status === 401 || last.status === 403) ? { status: last.status, challenge: last.challenge } : {}),
       ...(last?.html ? { answeredHtml: true } : {}),
       ...(hostDown ? { hostDown } : {}),
+      ...(rpcAuthError ? { rpcAuthError } : {}),
     };
   } finally {
     await client.close().catch(() => undefined);
@@ -63,6 +74,7 @@ function classify(err: unknown): { outcome: McpOutcome; detail: string } {
     if (code === 404 || code === 405 || code === 410 || code >= 500) return { outcome: 'dead', detail: `HTTP ${code}` };
     return { outcome: 'not-mcp', detail: message.slice(0, 200) };
   }
-  if (/unauthorized/i.test(message)) return { outcome: 'auth-required', detail: message.slice(0, 200) };
+  if (err instanceof McpError ? CREDENTIALS_WANTED.test(message) : /unauthorized/i.test(message))
+    return { outcome: 'auth-required', detail: message.slice(0, 200) };
   return { outcome: 'not-mcp', detail: message.slice(0, 200) };
 }

@@ -151,6 +151,20 @@ describe('GET /v1/audit against the fixture web', function () {
     assert.match(check(r, 'mcp-live').detail, /requires authorization/);
   });
 
+  it('mcp-rpc-auth.test: credentials asked for in a JSON-RPC error (HTTP 200) is an MCP server requiring auth', async () => {
+    const r = await report('mcp-rpc-auth.test');
+    assert.equal(r.signals.mcpAvailable, true);
+    assert.equal(check(r, 'mcp-server').score, 1);
+    assert.equal(check(r, 'mcp-live').score, 0.75);
+  });
+
+  it('mcp-rpc-other.test: a JSON-RPC error that asks for no credentials proves no MCP server', async () => {
+    const r = await report('mcp-rpc-other.test');
+    assert.equal(r.signals.mcpAvailable, false);
+    assert.equal(check(r, 'mcp-live').score, 0);
+    assert.equal(check(r, 'mcp-server').score, 0.5);
+  });
+
   it('mcp-html.test: an endpoint that answers HTML is not an MCP server', async () => {
     const r = await report('mcp-html.test');
     assert.equal(r.signals.mcpAvailable, false);

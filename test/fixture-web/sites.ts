@@ -180,6 +180,18 @@ export const SITES: Record<string, SiteHandler> = {
       }),
     '/.well-known/oauth-protected-resource': (_q, r) => json(r, { resource: 'http://mcp-auth.test/mcp', authorization_servers: ['http://mcp-auth.test'] }),
   }),
+  // Credentials asked for in a JSON-RPC error on HTTP 200 (as Agentdex's own /mcp does): alive, auth required.
+  'mcp-rpc-auth.test': routes({
+    '/': plainHome('MCP RPC Auth'),
+    '/.well-known/mcp.json': (_q, r) => json(r, { name: 'mcp-rpc-auth', url: 'http://mcp-rpc-auth.test/mcp' }),
+    '/mcp': (_q, r) => json(r, { jsonrpc: '2.0', id: 0, error: { code: -32001, message: 'An API key is required: send it in the x-api-key header' } }),
+  }),
+  // Its negative twin: a JSON-RPC server that answers every call with "method not found" is not an MCP server.
+  'mcp-rpc-other.test': routes({
+    '/': plainHome('MCP RPC Other'),
+    '/.well-known/mcp.json': (_q, r) => json(r, { name: 'mcp-rpc-other', url: 'http://mcp-rpc-other.test/mcp' }),
+    '/mcp': (_q, r) => json(r, { jsonrpc: '2.0', id: 0, error: { code: -32601, message: 'Method not found' } }),
+  }),
   'mcp-html.test': routes({
     '/': plainHome('MCP HTML'),
     '/.well-known/mcp.json': (_q, r) => json(r, { name: 'mcp-html', url: 'http://mcp-html.test/mcp' }),
