@@ -1,5 +1,6 @@
+import { crashesProof } from './crashes';
 import type { Proof } from './proof';
 import { replayProof } from './replay';
 
 /** Every proof `npm run prove` runs, in this order (cheap first). */
-export const proofs: Proof[] = [replayProof];
+export const proofs: Proof[] = [replayProof, crashesProof];

@@ -186,7 +186,16 @@ export function meteredCalls(deps: AppDeps) {
           const recorded = await metering.record(ctx.caller, call.eventType, workflowId, ctx.source);
           if (!recorded.admitted) throw refusal(recorded);
         }
-        return { ...(await present(call, ctx.caller, outcome)), replayed: true };
+        const answer = await present(call, ctx.caller, outcome);
+        if (outcome.status === 'completed') {
+          // The request that claimed the key may never store this answer (its API process died mid-wait):
+          // store it now, so later retries replay it from the database, byte for byte, even once the
+          // workflow's history is gone. Whichever answer was stored first is the one every retry gets.
+          await completeIdempotencyKey(deps.db, scope, key, answer.status, JSON.stringify(answer.body));
+          const stored = await findIdempotencyRecord(deps.db, scope, key);
+          if (stored?.status === 'completed') return replay(stored.response_status, stored.response_body);
+        }
+        return { ...answer, replayed: true };
       }
       if (Date.now() > deadline) {
         throw new ApiError(409, 'A request with this Idempotency-Key is still being accepted; retry shortly', {}, { retryAfterSeconds: 1 });

@@ -33,9 +33,14 @@ export async function findIdempotencyRecord(db: Db, scope: string, key: string) 
   return db('idempotency_records').where({ scope, idempotency_key: key }).first();
 }
 
-/** Stores the response exactly as serialised, so a replay returns the same bytes. */
+/**
+ * Stores the response exactly as serialised, so a replay returns the same bytes. The first answer stored
+ * wins: a retry that stored it for a request whose API process died is never overwritten by another.
+ */
 export async function completeIdempotencyKey(db: Db, scope: string, key: string, status: number, body: string): Promise<void> {
-  await db('idempotency_records').where({ scope, idempotency_key: key }).update({ status: 'completed', response_status: status, response_body: body });
+  await db('idempotency_records')
+    .where({ scope, idempotency_key: key, status: 'running' })
+    .update({ status: 'completed', response_status: status, response_body: body });
 }
 
 /** Forget a claim whose request did not succeed (refused or failed), so a retry runs afresh. */

@@ -184,6 +184,36 @@ describe('metering gate', function () {
       assert.equal(await countEvents(ws.workspaceId), 1);
     });
 
+    it('stores the answer for a retry after the first request died unanswered, and replays it once the workflow is gone', async () => {
+      const infra = getInfra();
+      const ws = await createWorkspace(infra.db);
+      const headers = { 'x-api-key': ws.key, 'idempotency-key': 'api-crashed' };
+      const original = await audit(app.baseUrl, headers);
+      assert.equal(original.status, 200);
+      const body = await original.text();
+      // What an API process killed while waiting leaves: the key claimed, the workflow run, no answer stored.
+      const record = () => infra.db('idempotency_records').where({ scope: `ws:${ws.workspaceId}`, idempotency_key: 'api-crashed' });
+      await record().update({ status: 'running', response_status: null, response_body: null });
+
+      const retry = await audit(second.baseUrl, headers);
+      assert.equal(retry.status, 200);
+      assert.equal(retry.headers.get('idempotent-replayed'), 'true');
+      assert.equal(await retry.text(), body);
+      const [stored] = await record();
+      assert.equal(stored.status, 'completed', 'the retry stored the answer');
+
+      // Past the workflow's retention its result is gone from Temporal: the stored answer still serves.
+      const temporal = app.deps.temporal;
+      await temporal.client.workflowService.deleteWorkflowExecution({
+        namespace: infra.namespace,
+        workflowExecution: { workflowId: stored.workflow_id },
+      });
+      const later = await audit(app.baseUrl, headers);
+      assert.equal(later.status, 200);
+      assert.equal(await later.text(), body);
+      assert.equal(await countEvents(ws.workspaceId), 1);
+    });
+
     it('422s the same key with a different request', async () => {
       const ws = await createWorkspace(getInfra().db);
       const headers = { 'x-api-key': ws.key, 'idempotency-key': 'k-1' };
