@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
 import { freePort } from '../../src/runtime/free-port';
 import { createTemporalClient } from '../../src/temporal/connection';
 import { startTestApp } from '../support/app';
@@ -32,6 +33,37 @@ describe('metered calls during an outage', function () {
     } finally {
       await app.close();
       await deadTemporal.connection.close().catch(() => undefined);
+    }
+  });
+
+  it('hands out the answer of a charged call whose Idempotency-Key record cannot be completed, and a retry is not charged again', async () => {
+    const { db } = getInfra();
+    const app = await startTestApp();
+    const ws = await createWorkspace(db);
+    // Postgres "goes away" exactly when the record would be completed: a connection failure (SQLSTATE 08006)
+    // raised for this workspace's records only, after the call was admitted, charged and run.
+    const fn = `outage_${randomUUID().replace(/-/g, '')}`;
+    await db.raw(`CREATE FUNCTION ${fn}() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'connection lost' USING ERRCODE = '08006'; END $$`);
+    assert.match(ws.workspaceId, /^[0-9a-f-]{36}$/); // inlined below: DDL takes no bound parameters
+    await db.raw(`CREATE TRIGGER ${fn} BEFORE UPDATE ON idempotency_records FOR EACH ROW WHEN (NEW.scope = 'ws:${ws.workspaceId}') EXECUTE FUNCTION ${fn}()`);
+    const key = randomUUID();
+    try {
+      const first = await findTools(app.baseUrl, ws.key, { 'idempotency-key': key });
+      assert.equal(first.status, 200, 'the call ran and was charged: its answer is handed out');
+      const body = (await first.json()) as { results: unknown[] };
+      assert.ok(body.results.length > 0);
+      assert.equal((await events(ws.workspaceId)).length, 1);
+    } finally {
+      await db.raw(`DROP TRIGGER IF EXISTS ${fn} ON idempotency_records`);
+      await db.raw(`DROP FUNCTION IF EXISTS ${fn}()`);
+    }
+    try {
+      const retry = await findTools(app.baseUrl, ws.key, { 'idempotency-key': key });
+      assert.equal(retry.status, 200);
+      assert.equal(retry.headers.get('idempotent-replayed'), 'true');
+      assert.equal((await events(ws.workspaceId)).length, 1, 'the retry attached to the finished workflow: no second charge');
+    } finally {
+      await app.close();
     }
   });
 });
