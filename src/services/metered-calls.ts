@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { WorkflowNotFoundError, type WorkflowHandle } from '@temporalio/client';
 import type { AppDeps } from '../deps';
 import type { EventType } from '../domain/plans';
-import { ApiError, type RateLimitState } from '../errors';
+import { ApiError, type RateLimitState, unavailableDependency } from '../errors';
 import { claimIdempotencyKey, completeIdempotencyKey, findIdempotencyRecord, releaseIdempotencyKey } from '../store/idempotency';
 import { runWorkflow, waitForResult, type WorkflowOutcome } from '../temporal/run-workflow';
 import { taskQueues } from '../temporal/task-queues';
@@ -111,7 +111,13 @@ export function meteredCalls(deps: AppDeps) {
     if (key) {
       // Serialise once: the stored bytes are the bytes every door sends, so replays are identical.
       const stored = JSON.stringify(answer.body);
-      await completeIdempotencyKey(deps.db, scope, key, answer.status, stored);
+      await completeIdempotencyKey(deps.db, scope, key, answer.status, stored).catch((err: unknown) => {
+        // The call ran and is charged: hand its answer out even if Postgres went away just now. The record
+        // stays `running` under this workflow's id, so a retry attaches to the finished workflow and gets
+        // the same answer, never a second charge. Anything but an outage is still a failure.
+        if (!unavailableDependency(err)) throw err;
+        deps.logger.warn({ err, workflowId }, 'answered a metered call whose Idempotency-Key record could not be completed');
+      });
       return { ...answer, stored, replayed: false, rateLimit };
     }
     return { ...answer, replayed: false, rateLimit };
