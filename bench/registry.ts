@@ -9,17 +9,17 @@ import { fork } from 'node:child_process';
 import { appendFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
+import type autocannon from 'autocannon';
 import type { Knex } from 'knex';
 import { parseSearchText } from '../src/domain/search-text';
 import { freePort } from '../src/runtime/free-port';
 import type { Db } from '../src/store/db';
 import { analyseWords, planSearch, type SearchQuery, searchQuery, wordsQuery } from '../src/store/search';
 import { openBenchDatabase } from './database';
+import { drive, type Figures } from './drive';
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 100_000);
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
-const CONNECTIONS = 10;
 const RESULTS = path.resolve(__dirname, '../../bench/RESULTS.md');
 const log = (m: string) => process.stderr.write(`${m}\n`);
 
@@ -33,36 +33,6 @@ const SEARCHES: Array<{ query: string; requirements?: Record<string, boolean> }>
   { query: 'web scraping', requirements: { api: true, self_serve: true } },
   { query: 'speech to text' },
 ];
-
-interface Figures {
-  name: string;
-  rps: number;
-  p50: number;
-  p95: number;
-  p99: number;
-  errors: number;
-}
-
-async function drive(name: string, url: string, requests: autocannon.Request[]): Promise<Figures> {
-  const latencies: number[] = [];
-  let errors = 0;
-  const run = (duration: number, record: boolean) =>
-    new Promise<autocannon.Result>((resolve, reject) => {
-      const instance = autocannon({ url, connections: CONNECTIONS, duration, requests }, (err, res) => (err ? reject(err) : resolve(res)));
-      instance.on('response', (_client: unknown, status: number, _bytes: number, ms: number) => {
-        if (!record) return;
-        latencies.push(ms);
-        if (status >= 400) errors++;
-      });
-    });
-  await run(2, false); // warm-up: JIT, connection pools, Postgres caches
-  const result = await run(DURATION_S, true);
-  latencies.sort((a, b) => a - b);
-  const q = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))];
-  const f = { name, rps: Math.round(result.requests.average), p50: q(0.5), p95: q(0.95), p99: q(0.99), errors: errors + result.non2xx };
-  log(`${name}: ${f.rps} req/s, p50 ${f.p50.toFixed(2)} ms, p95 ${f.p95.toFixed(2)} ms, p99 ${f.p99.toFixed(2)} ms, errors ${f.errors}`);
-  return f;
-}
 
 async function explain(db: Db, sql: Knex.Sql): Promise<string> {
   const res = await db.raw(`EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) ${sql.sql}`, sql.bindings);
@@ -216,7 +186,7 @@ async function main() {
     `## Registry reads — ${new Date().toISOString().slice(0, 10)}`,
     '',
     `Machine: ${os.cpus().length} × ${cpu}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${os.platform()} ${os.release()}.`,
-    `Command: \`npm run bench:registry\` (${total} products: the seed plus ${PRODUCTS} synthetic; autocannon, ${CONNECTIONS} connections, ${DURATION_S} s per route after a 2 s warm-up; server and load generator share the machine).`,
+    `Command: \`npm run bench:registry\` (${total} products: the seed plus ${PRODUCTS} synthetic; autocannon, 10 connections, ${DURATION_S} s per route after a 2 s warm-up; server and load generator share the machine).`,
     '',
     '| route | req/s | vs bare | p50 ms | p95 ms | p99 ms | errors |',
     '|---|---|---|---|---|---|---|',
