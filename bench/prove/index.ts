@@ -1,4 +1,5 @@
+import { guardFuzz } from './guard-fuzz';
 import type { Proof } from './proof';
 
 /** Every proof `npm run prove` runs, in this order (cheap first). */
-export const proofs: Proof[] = [];
+export const proofs: Proof[] = [guardFuzz];

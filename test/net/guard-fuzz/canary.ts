@@ -12,7 +12,10 @@ export interface Canary {
   addresses: string[];
   /** Connections accepted so far, with the first few request lines (to say what got through). */
   hits(): number;
+  /** What reached it, newest last (the first 200 entries): connections by peer, request lines. */
   seen: string[];
+  /** Whether a connection came from this local port (the control's own sockets). */
+  heardFrom(port: number): boolean;
   close(): Promise<void>;
 }
 
@@ -30,15 +33,17 @@ function listen(server: http.Server, port: number, host: string): Promise<boolea
 export async function startCanary(): Promise<Canary> {
   let hits = 0;
   const seen: string[] = [];
+  const peers = new Set<number>();
   const sockets = new Set<Socket>();
   const make = () => {
     const server = http.createServer((req, res) => {
-      if (seen.length < 20) seen.push(`${req.method} ${req.headers.host ?? ''}${req.url ?? ''}`);
+      if (seen.length < 200) seen.push(`${req.method} ${req.headers.host ?? ''}${req.url ?? ''}`);
       res.end('canary');
     });
     server.on('connection', (s: Socket) => {
       hits += 1;
-      if (seen.length < 20) seen.push(`connection from ${s.remoteAddress}:${s.remotePort}`);
+      if (s.remotePort) peers.add(s.remotePort);
+      if (seen.length < 200) seen.push(`connection from ${s.remoteAddress}:${s.remotePort}`);
       sockets.add(s);
       s.on('close', () => sockets.delete(s));
     });
@@ -61,6 +66,7 @@ export async function startCanary(): Promise<Canary> {
       addresses: servers.length === 2 ? ['127.0.0.1', '::1'] : ['127.0.0.1'],
       hits: () => hits,
       seen,
+      heardFrom: (port) => peers.has(port),
       close: async () => {
         for (const s of sockets) s.destroy();
         await Promise.all(servers.map((s) => new Promise((r) => s.close(r))));

@@ -239,7 +239,8 @@ export function driveBrowser(world: FuzzWorld, urls: string[]): Promise<DriveSta
   });
 }
 
-/** Control: an unguarded client (the URL parser, the name table, a plain TCP connect) reaches the canary. */
+/** Control: an unguarded client (the URL parser, the name table, a plain TCP connect) reaches the canary, which
+ *  heard this very socket. */
 export async function unguardedConnect(world: FuzzWorld, raw: string): Promise<boolean> {
   const url = new URL(raw);
   const literal = parseHostLiteral(url.hostname);
@@ -247,8 +248,16 @@ export async function unguardedConnect(world: FuzzWorld, raw: string): Promise<b
   if (!address) return false;
   return new Promise((resolve) => {
     const socket = net.connect({ host: address, port: Number(url.port) || 80 }, () => {
+      const local = socket.localPort;
       socket.destroy();
-      resolve(true);
+      // The server's connection event can trail the client's connect by a tick or two.
+      const started = Date.now();
+      const poll = () => {
+        if (local !== undefined && world.canary.heardFrom(local)) resolve(true);
+        else if (Date.now() - started > 500) resolve(false);
+        else setTimeout(poll, 1);
+      };
+      poll();
     });
     socket.on('error', () => resolve(false));
   });
