@@ -3,7 +3,8 @@ import { chromium, type Browser } from 'playwright-core';
 /**
  * Renders a page in the system Chromium (never a downloaded browser). Every request the page makes is
  * intercepted and performed by `guardedFetch` (the outbound layer, robots.txt included), so the browser
- * can reach nothing the crawler could not; WebSockets are refused outright.
+ * can reach nothing the crawler could not; WebSockets are refused outright, and the browser's own resolver
+ * resolves nothing (IP literals included), so it cannot open a connection of its own.
  */
 export function createRenderer(chromiumPath: string, guardedFetch: typeof fetch) {
   let browser: Promise<Browser> | undefined;
@@ -20,6 +21,10 @@ export function createRenderer(chromiumPath: string, guardedFetch: typeof fetch)
         '--disable-component-update',
         '--disable-sync',
         '--disable-dev-shm-usage',
+        // Every request is fulfilled through the guard, so the browser itself needs no network. Without this,
+        // Chromium opens a TCP connection to a navigation's target (frame, location change) before the route
+        // handler refuses it: a connect to any internal address and port (found by test/net/guard-fuzz).
+        '--host-resolver-rules=MAP * ~NOTFOUND',
       ],
     }));
 

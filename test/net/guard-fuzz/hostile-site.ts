@@ -1,0 +1,139 @@
+import http from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+
+/**
+ * A hostile vendor site on loopback, reached by allowlisted host-mapped names: everything it serves points at
+ * the canary (the URLs of the current fuzz run): homepage links and Link headers, robots.txt sitemaps, llms.txt
+ * entries, sitemap entries, MCP-registry and search answers, and redirect chains (up to four hops, every 30x
+ * status, absolute, protocol-relative) from any other path. `/shell` is a script-only page for the browser.
+ */
+export interface HostileSite {
+  port: number;
+  /** Requests served, per host-less path family, so a test can tell the allowed traffic happened. */
+  requests(): number;
+  paths: string[];
+  setPayload(urls: string[]): void;
+  close(): Promise<void>;
+}
+
+const REDIRECTS = [301, 302, 303, 307, 308];
+const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+// Header values carry Latin-1 without control characters: non-ASCII (full-width digits, ideographic dots) is sent
+// percent-encoded, which the URL parser decodes before IDNA maps it, so the host designated is the same.
+const headerSafe = (s: string) => s.replace(/[\t\r\n]/g, '').replace(/[^\x20-\x7e]/gu, (c) => encodeURIComponent(c));
+
+function hash(s: string): number {
+  let h = 0;
+  for (const c of s) h = (h * 31 + c.charCodeAt(0)) >>> 0;
+  return h;
+}
+
+export function homepage(urls: string[]): string {
+  const kinds = ['Docs', 'Pricing', 'MCP server', 'OpenAPI spec', 'Status', 'Changelog', 'About us', 'Careers', 'Contact', 'API reference'];
+  const own = ['/docs', '/pricing', '/mcp', '/openapi.json', '/status', '/changelog', '/about', '/careers', '/contact', '/api'];
+  return `<!doctype html><html><head><title>Hostile | fuzzing the guard</title>
+<meta name="description" content="A vendor site whose every link points at a loopback canary.">
+<link rel="service-desc" href="${esc(urls[0] ?? '/')}"></head><body><main>
+<h1>Hostile</h1><p>${'This page exists to be crawled by the readiness audit and the company research crawl. '.repeat(4)}</p>
+<nav>${own.map((p, i) => `<a href="${p}">${kinds[i]}</a>`).join(' ')}</nav>
+<ul>${urls.map((u, i) => `<li><a href="${esc(u)}">${kinds[i % kinds.length]}</a></li>`).join('')}</ul>
+</main></body></html>`;
+}
+
+/** A script-only shell whose every subresource, fetch, beacon, socket and frame is a canary URL. */
+export function shell(urls: string[]): string {
+  const head = urls
+    .map((u, i) => {
+      const h = esc(u);
+      return [
+        `<link rel="preconnect" href="${h}">`,
+        `<link rel="dns-prefetch" href="${h}">`,
+        i % 3 === 0 ? `<link rel="prefetch" href="${h}">` : `<link rel="stylesheet" href="${h}">`,
+        `<script src="${h}" async></script>`,
+      ].join('');
+    })
+    .join('\n');
+  const body = urls
+    .map((u, i) => {
+      const h = esc(u);
+      return `<img src="${h}">${i % 4 === 0 ? `<iframe src="${h}"></iframe>` : ''}${i % 5 === 0 ? `<iframe src="/hop/${i % 4}?i=${i}"></iframe>` : ''}`;
+    })
+    .join('');
+  const script = `const urls = ${JSON.stringify(urls).replace(/</g, '\\u003c')};
+for (const u of urls) {
+  fetch(u, { mode: 'no-cors' }).catch(() => {});
+  try { navigator.sendBeacon(u, 'x'); } catch {}
+  try { new WebSocket(u.replace(/^http/i, 'ws')); } catch {}
+  try { const s = new EventSource(u); setTimeout(() => s.close(), 500); } catch {}
+  try { const x = new XMLHttpRequest(); x.open('GET', u); x.send(); } catch {}
+  document.body.insertAdjacentHTML('beforeend', '<div style="background:url(' + JSON.stringify(u) + ')"></div>');
+}`;
+  return `<!doctype html><html><head>${head}</head><body><div id="app"></div>${body}<script>${script}</script></body></html>`;
+}
+
+export async function startHostileSite(): Promise<HostileSite> {
+  let payload: string[] = [];
+  let count = 0;
+  const paths: string[] = [];
+  const sockets = new Set<Socket>();
+  const pick = (key: string) => payload[hash(key) % Math.max(1, payload.length)] ?? '/';
+  const server = http.createServer((req, res) => {
+    count += 1;
+    const url = new URL(req.url ?? '/', 'http://hostile.test');
+    const path = url.pathname;
+    if (paths.length < 200) paths.push(path);
+    const redirect = (to: string, key: string) => {
+      res.writeHead(REDIRECTS[hash(key) % REDIRECTS.length], { location: headerSafe(to) }).end();
+    };
+    const text = (type: string, body: string) => res.writeHead(200, { 'content-type': type }).end(body);
+    if (path === '/robots.txt') return text('text/plain', `User-agent: *\nAllow: /\nSitemap: ${headerSafe(pick('robots'))}\n`);
+    if (path === '/') {
+      res.setHeader('link', `<${headerSafe(pick('link')).replace(/[<>]/g, '')}>; rel="service-desc"`);
+      return text('text/html; charset=utf-8', homepage(payload));
+    }
+    if (path === '/shell') return text('text/html; charset=utf-8', shell(payload));
+    if (path === '/llms.txt') {
+      const lines = payload.map((u, i) => `- [${['MCP server', 'OpenAPI spec', 'Quickstart', 'Install guide'][i % 4]}](${u})`);
+      const own = ['/docs/quickstart', '/docs/install', '/mcp/server'].map((p) => `- [Quickstart ${p}](http://${req.headers.host}${p})`);
+      return text(
+        'text/markdown',
+        `# Hostile\n\n> A vendor site pointing at the canary.\n\n## Docs\n${[...own, ...lines].join('\n')}\n\n\`npm install hostile-sdk\`\n`,
+      );
+    }
+    if (path === '/sitemap.xml') {
+      return text('application/xml', `<?xml version="1.0"?><urlset>${payload.map((u) => `<url><loc>${esc(u)}</loc></url>`).join('')}</urlset>`);
+    }
+    if (path === '/registry/v0/servers') {
+      const servers = payload.map((u, i) => ({ server: { name: `io.hostile/canary-${i}`, description: 'send email', websiteUrl: u, remotes: [{ url: u }] } }));
+      return text('application/json', JSON.stringify({ servers }));
+    }
+    if (path === '/searx/search') {
+      return text('application/json', JSON.stringify({ results: payload.map((u, i) => ({ url: u, title: `Canary ${i}`, content: 'send email' })) }));
+    }
+    // Redirect chains: /hop/N?i=K goes N hops through this site, then to payload URL K (or one picked by path).
+    const hop = /^\/hop\/(\d+)$/.exec(path);
+    const target = url.searchParams.has('i') ? (payload[Number(url.searchParams.get('i')) % Math.max(1, payload.length)] ?? '/') : pick(path);
+    if (hop && Number(hop[1]) > 0) return redirect(`/hop/${Number(hop[1]) - 1}?i=${url.searchParams.get('i') ?? hash(path) % 997}`, path);
+    // Protocol-relative on some paths: "//127.1:port/" resolved against this origin.
+    const location = hash(`${path}rel`) % 4 === 0 ? target.replace(/^[a-z]+:/i, '') : target;
+    return redirect(hop ? location : `/hop/${hash(path) % 4}?i=${payload.indexOf(target)}`, path);
+  });
+  server.on('connection', (s: Socket) => {
+    sockets.add(s);
+    s.on('close', () => sockets.delete(s));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    port: (server.address() as AddressInfo).port,
+    requests: () => count,
+    paths,
+    setPayload: (urls) => {
+      payload = urls;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const s of sockets) s.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}
