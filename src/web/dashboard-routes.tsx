@@ -48,10 +48,7 @@ export function mountDashboard(router: Router, o: { deps: AppDeps; handlers: Han
     async (ctx: Context) => {
       const s = await o.session(ctx);
       ctx.set('Referrer-Policy', 'no-referrer');
-      if (!s) {
-        if (ctx.method !== 'GET') return redirect(ctx, '/dashboard/signin');
-        return redirect(ctx, `/dashboard/signin`);
-      }
+      if (!s) return redirect(ctx, '/dashboard/signin');
       if (o2.form) {
         const fields = await readForm(ctx);
         checkCsrf(ctx, fields, s.csrfToken, base);
