@@ -1,0 +1,3 @@
+module agentdex.dev/go
+
+go 1.21
