@@ -1,0 +1,73 @@
+import { type ChildProcess, fork } from 'node:child_process';
+import path from 'node:path';
+import { freePort } from '../../src/runtime/free-port';
+import { RecentOutput } from '../../src/runtime/recent-output';
+
+/**
+ * The production entry points (`npm run start:api`, `npm run start:worker`) as child processes of their
+ * own: what races between API processes and per-process memory figures need. Each child's output is kept
+ * (its tail names the failure if it dies) and `stop` ends it with SIGTERM, then SIGKILL after 10 s.
+ */
+export interface ServiceProcess {
+  pid: number;
+  /** The API's base URL (API processes only). */
+  baseUrl: string;
+  recent: RecentOutput;
+  stop(): Promise<void>;
+}
+
+const DIST = path.resolve(__dirname, '../..');
+
+/** An API process on a free loopback port; resolves once /health answers. Env: DATABASE_URL, TEMPORAL_*. */
+export async function startApiProcess(env: Record<string, string | undefined>): Promise<ServiceProcess> {
+  const port = await freePort();
+  const child = spawn(path.join(DIST, 'src/main-api.js'), { ...env, HOST: '127.0.0.1', PORT: String(port) });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  await untilReady(child, async () => (await fetch(`${baseUrl}/health`).catch(() => undefined))?.ok === true);
+  return { ...child, baseUrl };
+}
+
+/** A worker process (it also keeps the schedules); resolves once it logs that it runs. */
+export async function startWorkerProcess(env: Record<string, string | undefined>): Promise<ServiceProcess> {
+  const child = spawn(path.join(DIST, 'workers/main.js'), { ...env, LOG_LEVEL: 'info' });
+  await untilReady(child, async () => child.recent.last(200).includes('worker running'));
+  return { ...child, baseUrl: '' };
+}
+
+type Child = Omit<ServiceProcess, 'baseUrl'> & { process: ChildProcess; exited: Promise<number | null> };
+
+function spawn(script: string, env: Record<string, string | undefined>): Child {
+  const recent = new RecentOutput(400);
+  const child = fork(script, [], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe', 'ipc'] });
+  child.stdout!.on('data', (d) => recent.push(d));
+  child.stderr!.on('data', (d) => recent.push(d));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return {
+    pid: child.pid!,
+    recent,
+    process: child,
+    exited,
+    async stop() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.kill('SIGTERM');
+      const killer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(killer);
+    },
+  };
+}
+
+async function untilReady(child: Child, ready: () => Promise<boolean>, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let dead = false;
+  child.exited.then(() => {
+    dead = true;
+  });
+  while (!(await ready())) {
+    if (dead || Date.now() > deadline) {
+      await child.stop();
+      throw new Error(`${dead ? 'exited' : 'not ready in time'}; last output:\n${child.recent.last(15)}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
