@@ -27,6 +27,7 @@ async function main() {
         .join(', '),
     ]);
   process.stdout.write(`${statuses.toString()}\n`);
+  process.stdout.write(`metered answers: ${JSON.stringify(report.drive.outcomes)}\n`);
   if (report.drive.errorSamples.length) process.stdout.write(`errors:\n  ${report.drive.errorSamples.join('\n  ')}\n`);
 
   const rows = loadRows(report, { growth: seconds >= 120 });

@@ -24,6 +24,8 @@ export interface DriveResult {
   classes: Record<LoadClass, ClassStats>;
   routes: Record<string, { requests: number; latencies: number[] }>;
   errors: number;
+  /** Metered answers by caller and outcome: "key 402 QUOTA_EXHAUSTED", "trial 429", "key 200". */
+  outcomes: Record<string, number>;
   /** Up to 20 distinct error descriptions, "route: status body". */
   errorSamples: string[];
   /** Metered 2xx per workspace: 200s, plus 202 jobs that completed. */
@@ -48,6 +50,7 @@ export async function drive(o: {
     classes: { read: newClass(), metered: newClass(), audit: newClass() },
     routes: {},
     errors: 0,
+    outcomes: {},
     errorSamples: [],
     meteredOkByWorkspace: {},
     jobs: { total: 0, completed: 0, failed: 0, unfinished: 0 },
@@ -88,6 +91,10 @@ export async function drive(o: {
     route.latencies.push(ms);
 
     const metered = req.cls !== 'read';
+    if (metered) {
+      const outcome = `${caller.workspaceId ? 'key' : 'trial'} ${status} ${status === 402 ? reasonOf(text) : ''}`.trim();
+      r.outcomes[outcome] = (r.outcomes[outcome] ?? 0) + 1;
+    }
     if (status === 200 && metered) billed(caller);
     else if (status === 202 && metered) jobs.push({ location: (JSON.parse(text) as { location: string }).location, caller });
     else if (status === 200 || (status === 402 && metered && caller.workspaceId) || (status === 429 && metered && !caller.workspaceId)) {
@@ -133,6 +140,14 @@ export async function drive(o: {
     }),
   );
   return r;
+}
+
+function reasonOf(body: string): string {
+  try {
+    return String((JSON.parse(body) as { reason?: unknown }).reason);
+  } catch {
+    return 'unreadable';
+  }
 }
 
 async function awaitJob(url: string, headers: Record<string, string>): Promise<string> {

@@ -46,15 +46,18 @@ export async function runLoad(o: LoadOptions): Promise<LoadReport> {
     };
 
     // Keys with room to spare (Scale: overage without a card), one workspace a few calls short of its free
-    // quota (402s), and every fifth caller anonymous from an address of its own (429 after the trial's 8).
+    // quota (402s), and every fifth caller anonymous, five to an address (as behind one NAT), so each
+    // address spends the trial's 8 calls within seconds and then meets 429s.
     const roomy = await Promise.all(Array.from({ length: 4 }, () => createWorkspace(db, { plan: 'scale' })));
     const included = PLANS.free.included;
     const nearQuota = await createWorkspace(db, { used: { agent_discovery_check: included.agent_discovery_check - 10, audit_run: included.audit_run - 2 } });
-    const callers: LoadCaller[] = Array.from({ length: o.callers }, (_, i) => {
-      const headers = { 'x-forwarded-for': `198.18.${Math.floor(i / 250)}.${(i % 250) + 1}` };
-      if (i % 5 === 4) return { headers };
+    const callers = Array.from({ length: o.callers }, (_, i): LoadCaller => {
+      if (i % 5 === 4) {
+        const address = Math.floor(i / 25);
+        return { headers: { 'x-forwarded-for': `198.18.${Math.floor(address / 250)}.${(address % 250) + 1}` } };
+      }
       const ws = i % 20 === 1 ? nearQuota : roomy[i % roomy.length];
-      return { headers: { ...headers, 'x-api-key': ws.key }, workspaceId: ws.workspaceId };
+      return { headers: { 'x-forwarded-for': `198.19.${Math.floor(i / 250)}.${(i % 250) + 1}`, 'x-api-key': ws.key }, workspaceId: ws.workspaceId };
     });
 
     // A few calls of every kind first (JIT, pools, workflow cache), billed to a workspace the checks ignore.
