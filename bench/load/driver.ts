@@ -17,6 +17,8 @@ export interface ClassStats {
   byStatus: Record<string, number>;
   errors: number;
   latencies: number[];
+  /** Latencies of 2xx answers alone (a refusal answers in milliseconds). */
+  okLatencies: number[];
 }
 
 export interface DriveResult {
@@ -44,7 +46,7 @@ export async function drive(o: {
   /** Called every 10 s with the requests so far. */
   progress?: (requests: number) => string;
 }): Promise<DriveResult> {
-  const newClass = (): ClassStats => ({ requests: 0, byStatus: {}, errors: 0, latencies: [] });
+  const newClass = (): ClassStats => ({ requests: 0, byStatus: {}, errors: 0, latencies: [], okLatencies: [] });
   const r: DriveResult = {
     seconds: 0,
     classes: { read: newClass(), metered: newClass(), audit: newClass() },
@@ -85,6 +87,7 @@ export async function drive(o: {
     stats.requests++;
     stats.byStatus[status || 'network'] = (stats.byStatus[status || 'network'] ?? 0) + 1;
     stats.latencies.push(ms);
+    if (status >= 200 && status < 300) stats.okLatencies.push(ms);
     r.routes[req.route] ??= { requests: 0, latencies: [] };
     const route = r.routes[req.route];
     route.requests++;

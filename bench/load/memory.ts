@@ -32,9 +32,9 @@ export function sampleRss(pid: number, everyMs = 1000): RssSampler {
 export interface RssFigures {
   peakMb: number;
   finalMb: number;
-  /** Peak within the first and within the last minute (for growth over a long run). */
-  firstMinutePeakMb: number;
-  lastMinutePeakMb: number;
+  /** Median within the first and within the last minute (for growth over a long run; a median, since GC saws). */
+  firstMinuteMb: number;
+  lastMinuteMb: number;
   childrenPeakMb: number;
 }
 
@@ -44,13 +44,18 @@ export function rssFigures(samples: RssSample[]): RssFigures {
   return {
     peakMb: peak(samples),
     finalMb: round(samples.at(-1)?.mb ?? 0),
-    firstMinutePeakMb: peak(samples.filter((s) => s.at <= 60)),
-    lastMinutePeakMb: peak(samples.filter((s) => s.at >= end - 60)),
+    firstMinuteMb: median(samples.filter((s) => s.at <= 60)),
+    lastMinuteMb: median(samples.filter((s) => s.at >= end - 60)),
     childrenPeakMb: round(Math.max(0, ...samples.map((s) => s.childrenMb))),
   };
 }
 
 const round = (x: number) => Math.round(x * 10) / 10;
+
+function median(xs: RssSample[]): number {
+  const sorted = xs.map((s) => s.mb).sort((a, b) => a - b);
+  return round(sorted[Math.floor(sorted.length / 2)] ?? 0);
+}
 
 function rssMb(pid: number): number | undefined {
   try {
