@@ -21,9 +21,15 @@ interface Entry {
 export class ResponseCache {
   private readonly lru: LRUCache<string, Entry, { compute: () => Promise<string>; type: string; cacheControl?: string }>;
 
-  constructor(ttlMs = 2_000, max = 5_000) {
+  /**
+   * `maxBytes` bounds the bodies and keys held (a GET's key is its whole URL): the API runs with a capped
+   * heap (start:api), and expired entries stay until evicted, so a count alone would not bound memory.
+   */
+  constructor(ttlMs = 2_000, max = 5_000, maxBytes = 32 * 2 ** 20) {
     this.lru = new LRUCache({
       max,
+      maxSize: maxBytes,
+      sizeCalculation: (entry, key) => entry.body.length + entry.etag.length + key.length * 2,
       ttl: ttlMs,
       fetchMethod: async (_key, _stale, { context }) => {
         const version = registryVersion();
