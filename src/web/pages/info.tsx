@@ -35,11 +35,26 @@ curl -s ${base}/v1/find-tools -H "x-api-key: $AGENTDEX_API_KEY" -H 'content-type
 npm start`}</pre>
     <p>The CLI (the agentdex command) installs from the same clone:</p>
     <pre tabindex={0}>npm install -g .</pre>
+    <h2>Client libraries</h2>
     <p>
-      The typed TypeScript client is the package's <code>agentdex/client</code> export; add it to a project from the clone:
+      Official clients in three languages, generated from the same operation declarations as the API: one method per operation, errors with the HTTP status, 429
+      and 503 retried as Retry-After says.
+    </p>
+    <p>
+      TypeScript: the package's <code>agentdex/client</code> export, added to a project from the clone:
     </p>
     <pre tabindex={0}>{`npm install ../agentdex
 import { AgentdexClient } from 'agentdex/client';`}</pre>
+    <p>Python (3.9+, standard library only), from the clone:</p>
+    <pre tabindex={0}>{`pip install ./clients/python
+from agentdex import Agentdex
+Agentdex(api_key="adx_...").find_tools("send transactional email")`}</pre>
+    <p>
+      Go (1.21+, standard library only): add <code>{'replace agentdex.dev/go => ../agentdex/clients/go'}</code> to your go.mod (the module is not published),
+      then:
+    </p>
+    <pre tabindex={0}>{`go get agentdex.dev/go
+client := agentdex.NewClient("adx_...")`}</pre>
     <h2>Keys, limits and billing</h2>
     <p>
       <a href="/signup">Sign up</a> for a workspace and key, then manage keys, usage, spend limits, billing and vendor claims in the{' '}
