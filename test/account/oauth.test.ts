@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { hashAccessToken } from '../../src/domain/oauth';
+import { operabilityAudits } from '../../src/domain/audit/audits/operability';
 import { parseWellKnown, WELL_KNOWN_VALIDATORS } from '../../src/domain/audit/parse/well-known';
 import { parseProtectedResource } from '../../src/domain/audit/parse/mcp';
 import { TokenResponseSchema } from '../../src/schemas/oauth';
@@ -72,6 +73,21 @@ describe('OAuth 2.0 client credentials and discovery', function () {
       }
       const mcp = await (await fetch(`${app.baseUrl}/.well-known/oauth-protected-resource/mcp`)).text();
       assert.equal(parseProtectedResource(mcp, `${BASE}/.well-known/oauth-protected-resource/mcp`)?.mentionsMcp, true);
+    });
+
+    it("passes the audit's oauth-discovery check, read as the audit gathers it", async () => {
+      const read = async (path: string, validator: keyof typeof WELL_KNOWN_VALIDATORS) => {
+        const res = await fetch(`${app.baseUrl}${path}`, { headers: { accept: 'application/json' } });
+        return parseWellKnown(res.url, res.status, res.headers.get('content-type') ?? '', await res.text(), WELL_KNOWN_VALIDATORS[validator]);
+      };
+      const oauth = {
+        authorizationServer: await read('/.well-known/oauth-authorization-server', 'oauthAuthorizationServer'),
+        protectedResource: await read('/.well-known/oauth-protected-resource', 'oauthProtectedResource'),
+      };
+      const check = operabilityAudits.find((a) => a.id === 'oauth-discovery')!;
+      const outcome = check.audit({ oauth } as unknown as Parameters<typeof check.audit>[0]);
+      assert.equal(outcome.score, 1, JSON.stringify(outcome));
+      assert.match(String(outcome.detail), /RFC 8414 authorization server, RFC 9728 protected resource/);
     });
 
     it('documents POST /oauth/token in /openapi.json with its form body', async () => {
