@@ -13,6 +13,7 @@ import { mountMcp } from './mcp/routes';
 import { badgeRoute } from './routes/badge';
 import { billingWebhookRoute } from './routes/billing-webhook';
 import { descriptorRoutes } from './routes/descriptors';
+import { oauthRoutes } from './routes/oauth';
 import { billingService } from './services/billing';
 import { callerResolver } from './services/callers';
 import { operationHandlers } from './services/operations';
@@ -32,12 +33,13 @@ export function createApp(deps: AppDeps): Koa {
   const router = new Router();
   const cache = new ResponseCache();
   const handlers = operationHandlers(deps);
-  // Every REST route but the descriptors, which describe these: the declared operations, the badge and
-  // Stripe's webhook (which verifies its own signature; it needs no payment processor).
+  // Every REST route but the descriptors, which describe these: the declared operations, the badge,
+  // Stripe's webhook (which verifies its own signature; it needs no payment processor) and OAuth.
   const routes: RouteDef[] = [
     ...operationRoutes(handlers, cache),
     badgeRoute(registryService(deps.db)),
     billingWebhookRoute(billingService(deps)),
+    ...oauthRoutes(deps),
     ...siteFileRoutes(deps),
   ];
   const resolveCaller = callerResolver(deps.db);

@@ -8,7 +8,22 @@ export function createLogger(level: string, name = 'agentdex'): Logger {
     name,
     level,
     redact: {
-      paths: ['headers["x-api-key"]', 'req.headers["x-api-key"]', 'apiKey', '*.apiKey', 'rawKey', '*.rawKey', 'key', '*.key'],
+      paths: [
+        'headers["x-api-key"]',
+        'req.headers["x-api-key"]',
+        'headers.authorization',
+        'req.headers.authorization',
+        'access_token',
+        '*.access_token',
+        'client_secret',
+        '*.client_secret',
+        'apiKey',
+        '*.apiKey',
+        'rawKey',
+        '*.rawKey',
+        'key',
+        '*.key',
+      ],
       censor: '[redacted]',
     },
   });

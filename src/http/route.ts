@@ -1,10 +1,14 @@
 import type { RouteConfig } from '@asteasolutions/zod-to-openapi';
 import type Router from '@koa/router';
-import type { Context } from 'koa';
+import type { Context, Middleware } from 'koa';
 import type { z } from 'zod';
 import type { ZodObject, ZodType } from 'zod';
+import { bearerCredential } from '../domain/oauth';
+import { ApiError } from '../errors';
 import { ErrorSchema } from '../schemas/common';
 import type { ResolveCaller } from '../services/callers';
+import { HttpError } from './errors';
+import { formBody } from './form-body';
 import { jsonBody } from './json-body';
 import { parseInput } from './validate';
 
@@ -36,8 +40,13 @@ export interface RouteDef<
   auth: 'open' | 'metered' | 'key';
   /** A metered workflow whose admission re-checks the key with the workspace lock (services/callers). */
   admitsCaller?: boolean;
-  /** `headers` are documented only: the handler reads and checks them itself. */
-  request?: { query?: Q; params?: P; body?: B; bodyOptional?: boolean; headers?: ZodObject };
+  /**
+   * `headers` are documented only: the handler reads and checks them itself. `bodyType` is how the body is
+   * sent: JSON (the default) or `application/x-www-form-urlencoded` (the OAuth token request).
+   */
+  request?: { query?: Q; params?: P; body?: B; bodyOptional?: boolean; bodyType?: 'json' | 'form'; headers?: ZodObject };
+  /** How this route words a refusal, when its protocol fixes the shape (the OAuth token endpoint's RFC 6749 errors). */
+  rewriteError?: (err: ApiError, ctx: Context) => ApiError;
   /** Error statuses beyond those every route of its kind has (see errorResponses). */
   errors?: Partial<Record<number, string>>;
   responses: Record<number, { description: string; schema?: ZodType; contentType?: string }>;
@@ -57,16 +66,35 @@ export function mountRoute(router: Router, def: RouteDef, resolveCaller?: Resolv
   if (def.auth !== 'open' && !resolveCaller) throw new Error(`route ${def.path} needs a caller resolver`);
   // Bodies are read only by routes that take one, after routing: an unknown path is a 404 and a wrong
   // method a 405 whatever the body holds.
-  const middleware = def.request?.body ? [jsonBody()] : [];
+  const middleware: Middleware[] = def.request?.body ? [def.request.bodyType === 'form' ? formBody() : jsonBody()] : [];
+  const rewrite = def.rewriteError;
+  if (rewrite) {
+    middleware.unshift(async (ctx, next) => {
+      try {
+        await next();
+      } catch (err) {
+        throw err instanceof ApiError ? rewrite(err, ctx) : err;
+      }
+    });
+  }
   router[def.method](koaPath(def.path), ...middleware, async (ctx) => {
-    // Open routes ignore x-api-key: no key lookup on registry reads. Metered workflows check revocation at
-    // admission, in the same round trip (services/callers).
+    // Open routes ignore credentials: no key lookup on registry reads. Metered workflows check revocation at
+    // admission, in the same round trip (services/callers). The credential is an API key in x-api-key, or an
+    // API key or OAuth access token as `Authorization: Bearer`.
     if (def.auth !== 'open') {
-      ctx.state.caller = await resolveCaller!(ctx.get('x-api-key'), {
-        keyRequired: def.auth === 'key',
-        ip: ctx.ip,
-        deferRevocationCheck: def.admitsCaller === true,
-      });
+      const bearer = bearerCredential(ctx.get('authorization'));
+      try {
+        ctx.state.caller = await resolveCaller!(ctx.get('x-api-key') || bearer, {
+          keyRequired: def.auth === 'key',
+          ip: ctx.ip,
+          deferRevocationCheck: def.admitsCaller === true,
+        });
+      } catch (err) {
+        if (!(err instanceof ApiError) || err.status !== 401) throw err;
+        // RFC 6750 §3: a 401 names the Bearer scheme, and says when a presented token was refused.
+        const challenge = bearer && !ctx.get('x-api-key') ? 'Bearer realm="agentdex", error="invalid_token"' : 'Bearer realm="agentdex"';
+        throw new HttpError(401, err.message, err.extra, { 'WWW-Authenticate': challenge });
+      }
     }
     const body = ctx.request.body ?? (def.request?.bodyOptional ? {} : undefined);
     const input = {
@@ -100,7 +128,7 @@ export function toOpenApiRoute(def: RouteDef): RouteConfig {
       query: def.request?.query,
       params: def.request?.params,
       headers: def.request?.headers,
-      body: def.request?.body ? { required: !def.request.bodyOptional, content: { 'application/json': { schema: def.request.body } } } : undefined,
+      body: def.request?.body ? { required: !def.request.bodyOptional, content: { [bodyContentType(def)]: { schema: def.request.body } } } : undefined,
     },
     responses,
   };
@@ -109,7 +137,10 @@ export function toOpenApiRoute(def: RouteDef): RouteConfig {
 function errorResponses(def: RouteDef): Array<[number, string]> {
   const list: Array<[number, string]> = [[503, 'Postgres or Temporal unreachable']];
   if (def.request) list.push([400, 'Invalid request: the message names the field and the rule']);
-  if (def.request?.body) list.push([413, 'Body over 1 MiB'], [415, 'Body is not JSON']);
+  if (def.request?.body) {
+    const form = def.request.bodyType === 'form';
+    list.push([413, form ? 'Body over 16 KiB' : 'Body over 1 MiB'], [415, form ? 'Body is not a form' : 'Body is not JSON']);
+  }
   if (def.request?.params) list.push([404, 'Unknown resource']);
   if (def.auth !== 'open') list.push([401, 'Missing, invalid or revoked API key']);
   if (def.auth === 'metered') {
@@ -117,4 +148,8 @@ function errorResponses(def: RouteDef): Array<[number, string]> {
   }
   for (const [status, description] of Object.entries(def.errors ?? {})) list.push([Number(status), description!]);
   return list;
+}
+
+function bodyContentType(def: RouteDef): string {
+  return def.request?.bodyType === 'form' ? 'application/x-www-form-urlencoded' : 'application/json';
 }

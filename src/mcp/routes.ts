@@ -1,6 +1,7 @@
 import type Router from '@koa/router';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { Context } from 'koa';
+import { bearerCredential } from '../domain/oauth';
 import type { Logger } from '../logger';
 import { ApiError, describeFailure } from '../errors';
 import { jsonBody } from '../http/json-body';
@@ -20,14 +21,16 @@ export const UNAUTHORIZED_CODE = -32001;
  */
 export function mountMcp(router: Router, o: { handlers: Handlers; resolveCaller: ResolveCaller; logger: Logger }): void {
   router.post(MCP_PATH, jsonBody(), async (ctx) => {
-    const rawKey = ctx.get('x-api-key') || bearerToken(ctx.get('authorization'));
+    // An API key in x-api-key, or as `Authorization: Bearer` an API key or an OAuth access token (/oauth/token).
+    const rawKey = ctx.get('x-api-key') || bearerCredential(ctx.get('authorization'));
     let caller: Caller;
     try {
       caller = await o.resolveCaller(rawKey, { keyRequired: true, ip: ctx.ip });
     } catch (err) {
       if (!(err instanceof ApiError) || err.status !== 401) throw err;
-      // A JSON-RPC error on HTTP 200: an HTTP 401 makes MCP clients start an OAuth flow this server does not
-      // offer, and the user sees an OAuth prompt instead of this message.
+      // A JSON-RPC error on HTTP 200: an HTTP 401 makes MCP clients start the authorization-code flow of the
+      // MCP authorization spec, which this server does not offer (it has the client-credentials grant only),
+      // and the user sees an OAuth prompt instead of this message.
       return rpcError(ctx, 200, UNAUTHORIZED_CODE, err.message);
     }
     const server = createMcpServer(o.handlers, caller, ctx.ip);
@@ -73,10 +76,6 @@ export function serverCard(publicBaseUrl: string) {
       },
     ],
   };
-}
-
-function bearerToken(header: string): string | undefined {
-  return /^Bearer\s+(\S+)\s*$/i.exec(header)?.[1];
 }
 
 function wantsProgress(body: unknown): boolean {

@@ -10,7 +10,9 @@ export function buildOpenApiDocument(routes: RouteDef[], publicBaseUrl: string) 
     type: 'apiKey',
     in: 'header',
     name: 'x-api-key',
-    description: 'Workspace API key (adx_...). Metered calls without a key use the anonymous trial: 8 per hour per IP.',
+    description:
+      'Workspace API key (adx_...). `Authorization: Bearer` with the key, or with an access token from POST /oauth/token, ' +
+      'works too. Metered calls without a key use the anonymous trial: 8 per hour per IP.',
   });
   for (const route of routes) {
     if (route.documented !== false) registry.registerPath(toOpenApiRoute(route));

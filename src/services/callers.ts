@@ -1,8 +1,10 @@
 import { hashApiKey, isWellFormedApiKey } from '../domain/api-keys';
 import { trialClientKey } from '../domain/client-key';
+import { hashAccessToken, isAccessToken } from '../domain/oauth';
 import { unauthorized } from '../errors';
 import type { Db } from '../store/db';
 import { LRUCache } from 'lru-cache';
+import { oauthService } from './oauth';
 import { findActiveKey, isKeyActive, touchKeyLastUsed } from '../store/workspaces';
 
 /**
@@ -33,11 +35,13 @@ export interface ResolveOptions {
 const recentKeys = new LRUCache<string, { keyId: string; workspaceId: string }>({ max: 10_000, ttl: 60_000 });
 
 /**
- * Resolves a raw API key to its workspace (looked up by its SHA-256 hash, one index probe; the key is
- * never logged), or, where a key is optional and none was sent, to the anonymous trial client of the
- * address. A missing key where one is required, an unknown key and a revoked key are all refused.
+ * Resolves a raw API key, or an OAuth access token obtained with one (services/oauth), to its workspace and
+ * key (looked up by its SHA-256 hash, one index probe; neither is ever logged), or, where a key is optional
+ * and none was sent, to the anonymous trial client of the address. A missing key where one is required, an
+ * unknown key, a revoked key and an unknown or expired token (or one whose key was revoked) are all refused.
  */
 export function callerResolver(db: Db) {
+  const oauth = oauthService(db);
   // The store writes last-used at most once a minute anyway; remembering our own writes spares the round
   // trip on every other call.
   const touched = new Map<string, number>();
@@ -55,6 +59,7 @@ export function callerResolver(db: Db) {
       if (o.keyRequired) throw unauthorized('An API key is required: send it in the x-api-key header');
       return { kind: 'anonymous', clientKey: trialClientKey(o.ip) };
     }
+    if (isAccessToken(raw)) return resolveToken(raw, o);
     if (!isWellFormedApiKey(raw)) throw unauthorized('Invalid or revoked API key');
     const hash = hashApiKey(raw);
     const remembered = o.deferRevocationCheck ? recentKeys.get(hash) : undefined;
@@ -64,10 +69,28 @@ export function callerResolver(db: Db) {
     }
     const key = await findActiveKey(db, hash);
     if (!key) throw unauthorized('Invalid or revoked API key');
-    recentKeys.set(hash, key);
+    recentKeys.set(hash, { keyId: key.keyId, workspaceId: key.workspaceId });
     touch(key.keyId);
     return { kind: 'workspace', workspaceId: key.workspaceId, keyId: key.keyId };
   };
+
+  // A token is the key it was issued to: the same workspace, the same key id on its usage events. Metered
+  // calls may take it from memory like a key, but never past the token's own expiry.
+  async function resolveToken(raw: string, o: ResolveOptions): Promise<Caller> {
+    const hash = `token:${hashAccessToken(raw)}`;
+    const remembered = o.deferRevocationCheck ? recentKeys.get(hash) : undefined;
+    if (remembered) {
+      touch(remembered.keyId);
+      return { kind: 'workspace', workspaceId: remembered.workspaceId, keyId: remembered.keyId, unverified: true };
+    }
+    const now = Date.now();
+    const token = await oauth.resolveAccessToken(raw, new Date(now));
+    if (!token) throw unauthorized('Invalid or expired access token');
+    const ttl = Math.min(60_000, token.expiresAt.getTime() - now);
+    if (ttl > 0) recentKeys.set(hash, { keyId: token.keyId, workspaceId: token.workspaceId }, { ttl });
+    touch(token.keyId);
+    return { kind: 'workspace', workspaceId: token.workspaceId, keyId: token.keyId };
+  }
 }
 
 /** A remembered key turned out revoked: forget it, so the next call looks it up. */

@@ -35,9 +35,9 @@ export async function findWorkspaceByName(db: Db, name: string): Promise<Workspa
 }
 
 /** Resolves an unrevoked key hash to its workspace in one indexed lookup. */
-export async function findActiveKey(db: Db, keyHash: string): Promise<{ keyId: string; workspaceId: string } | undefined> {
-  const row = await db('api_keys').select('id', 'workspace_id').where({ key_hash: keyHash }).whereNull('revoked_at').first();
-  return row ? { keyId: row.id, workspaceId: row.workspace_id } : undefined;
+export async function findActiveKey(db: Db, keyHash: string): Promise<{ keyId: string; workspaceId: string; prefix: string } | undefined> {
+  const row = await db('api_keys').select('id', 'workspace_id', 'prefix').where({ key_hash: keyHash }).whereNull('revoked_at').first();
+  return row ? { keyId: row.id, workspaceId: row.workspace_id, prefix: row.prefix } : undefined;
 }
 
 export async function isKeyActive(db: Db, keyId: string): Promise<boolean> {

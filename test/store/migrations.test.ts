@@ -23,6 +23,7 @@ const TABLES = [
   'jobs',
   'company_crawls',
   'company_pages',
+  'oauth_access_tokens',
 ];
 
 describe('migrations', () => {
