@@ -19,9 +19,7 @@ const HOST = 'agentdex.test';
 /** The checks Agentdex does not pass, each with the reason it is not a defect to fix here. */
 const EXPLAINED: Record<string, string> = {
   'a2a-agent-card': 'Agentdex runs no A2A agent; its MCP server and REST API are the agent interfaces',
-  'oauth-discovery': 'the API authenticates with workspace API keys (x-api-key), not OAuth (interface spec, Authentication)',
   'mcp-live': 'the hosted MCP server requires a key by contract; an unauthenticated probe gets the 401 challenge (alive, auth required)',
-  sdks: 'one official client library (TypeScript), as the interface spec scopes it; other languages use the OpenAPI description',
 };
 
 describe("Agentdex's own agent readiness", function () {
