@@ -38,15 +38,20 @@ export async function runWorkflow<T>(client: Client, workflowType: string, optio
 }
 
 export async function waitForResult<T>(handle: WorkflowHandle, waitMs: number): Promise<WorkflowOutcome<T>> {
+  if (waitMs <= 0) return { status: 'running', workflowId: handle.workflowId };
+  // The result is a long poll: when the caller stops waiting it is cancelled, not left pending. A pending poll
+  // outlives its connection, and the SDK's retry of it throws from a timer once the channel is closed.
+  const stop = new AbortController();
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<'timeout'>((resolve) => {
     timer = setTimeout(() => resolve('timeout'), waitMs);
   });
-  const result = handle.result() as Promise<T>;
+  const result = handle.client.withAbortSignal(stop.signal, () => handle.result() as Promise<T>);
   try {
     const winner = await Promise.race([result.then((value) => ({ value })), deadline]);
     if (winner === 'timeout') {
-      result.catch(() => undefined); // the caller will poll; don't leave an unhandled rejection behind
+      result.catch(() => undefined); // the caller will poll; the cancelled call's rejection is expected
+      stop.abort();
       return { status: 'running', workflowId: handle.workflowId };
     }
     return { status: 'completed', result: winner.value, workflowId: handle.workflowId };
