@@ -67,6 +67,7 @@ async function main() {
       'GET /products/{slug} with If-None-Match (304)',
       api,
       etags.map(({ s, e }) => ({ method: 'GET' as const, path: `/products/${s}`, headers: { ...html, 'if-none-match': e } })),
+      (status) => status === 304,
     ),
   );
   server.kill('SIGTERM');

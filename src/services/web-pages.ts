@@ -1,10 +1,11 @@
 import type { CheckResult } from '../domain/audit/run-audits';
 import type { Db } from '../store/db';
-import { auditHistoryBySlug } from '../store/audits';
+import { findProductWithHistory } from '../store/audits';
 import { listWorkspaceClaims } from '../store/claims';
 import { dailyUsage } from '../store/usage';
 import { listWebSessions } from '../store/web-sessions';
-import { type AuditReport, registryService } from './registry';
+import { notFound } from '../errors';
+import { type AuditReport, toAuditReport } from './registry';
 
 export interface ProductPage extends AuditReport {
   history: Array<{ at: string; readiness: number }>;
@@ -19,15 +20,15 @@ export interface ProductPage extends AuditReport {
  * REST and MCP): a product's history and checks, a workspace's daily usage, claims and sessions.
  */
 export function webPagesService(db: Db) {
-  const registry = registryService(db);
   return {
     async product(slug: string): Promise<ProductPage> {
-      const [profile, history] = await Promise.all([registry.profile(slug), auditHistoryBySlug(db, slug)]);
-      const checks = history.checks ?? [];
+      const found = await findProductWithHistory(db, slug);
+      if (!found) throw notFound(`No product with slug '${slug}'`);
+      const checks = found.checks ?? [];
       const failing = checks.filter((c) => c.score !== null && c.score < 1).sort((a, b) => b.weight * (1 - (b.score ?? 0)) - a.weight * (1 - (a.score ?? 0)));
       return {
-        ...profile,
-        history: history.points.map((p) => ({ at: new Date(p.at).toISOString(), readiness: p.readiness })),
+        ...toAuditReport(found.product),
+        history: found.history.map((p) => ({ at: p.at.toISOString(), readiness: p.readiness })),
         failing,
         passedCount: checks.filter((c) => c.score === 1).length,
       };

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import type { AuditArtifacts } from '../domain/audit/artifacts';
 import type { AuditFindings, CheckResult } from '../domain/audit/run-audits';
 import type { Db } from './db';
-import { recountCategories } from './products';
+import { type ProductRecord, productRecordColumns, recountCategories } from './products';
 import { bumpRegistryVersion } from './registry-version';
 
 export interface NewProduct {
@@ -124,25 +124,32 @@ export async function findDomainBySlug(db: Db, slug: string): Promise<string | u
   return row?.domain;
 }
 
-export interface AuditHistory {
-  /** Completed audits, oldest first. */
-  points: Array<{ at: Date; readiness: number }>;
+export interface ProductWithHistory {
+  product: ProductRecord;
+  /** Completed audits, oldest first (the last 30). */
+  history: Array<{ at: Date; readiness: number }>;
   /** The checks of the product's current audit, when it has one. */
   checks?: CheckResult[];
 }
 
-/** A product's audit history and its current audit's checks, in one round trip (the product page). */
-export async function auditHistoryBySlug(db: Db, slug: string, limit = 30): Promise<AuditHistory> {
-  const rows: Array<{ completed_at: Date; readiness: number; findings: CheckResult[] | null }> = await db('products as p')
-    .join('audits as a', 'a.product_id', 'p.id')
-    .select('a.completed_at', 'a.readiness', db.raw('CASE WHEN a.id = p.latest_audit_id THEN a.findings END AS findings'))
+/** A product, its audit history and its current audit's checks, in one round trip (the product page). */
+export async function findProductWithHistory(db: Db, slug: string): Promise<ProductWithHistory | undefined> {
+  const row = await db('products as p')
+    .select(
+      ...productRecordColumns(db),
+      db.raw(`coalesce((
+        select json_agg(json_build_object('at', h.completed_at, 'readiness', h.readiness) order by h.started_at)
+        from (select completed_at, readiness, started_at from audits
+              where product_id = p.id and status = 'completed' order by started_at desc limit 30) h
+      ), '[]') as audit_history`),
+      db.raw('(select findings from audits where id = p.latest_audit_id and status = ?) as current_checks', ['completed']),
+    )
     .where('p.slug', slug)
-    .andWhere('a.status', 'completed')
-    .orderBy('a.started_at', 'desc')
-    .limit(limit);
-  const current = rows.find((r) => r.findings);
-  return {
-    points: rows.reverse().map((r) => ({ at: r.completed_at, readiness: r.readiness })),
-    checks: current?.findings ?? undefined,
+    .first();
+  if (!row) return undefined;
+  const { audit_history, current_checks, ...product } = row as ProductRecord & {
+    audit_history: Array<{ at: string; readiness: number }>;
+    current_checks: CheckResult[] | null;
   };
+  return { product, history: audit_history.map((h) => ({ at: new Date(h.at), readiness: h.readiness })), checks: current_checks ?? undefined };
 }

@@ -58,12 +58,17 @@ export async function listRegistry(db: Db, o: { category?: string; minScore: num
     .limit(o.limit);
 }
 
+/** A product's columns and its categories, as `ProductRecord` reads them (products aliased `p`). */
+export function productRecordColumns(db: Db) {
+  return [
+    'p.*',
+    db.raw("coalesce((select array_agg(category_slug order by category_slug) from product_categories where product_id = p.id), '{}') as categories"),
+  ];
+}
+
 export async function findProductBySlug(db: Db, slug: string): Promise<ProductRecord | undefined> {
   const row = await db('products as p')
-    .select(
-      'p.*',
-      db.raw("coalesce((select array_agg(category_slug order by category_slug) from product_categories where product_id = p.id), '{}') as categories"),
-    )
+    .select(...productRecordColumns(db))
     .where('p.slug', slug)
     .first();
   return row as ProductRecord | undefined;
