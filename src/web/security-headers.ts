@@ -23,7 +23,9 @@ const RESOURCE_POLICY = "default-src 'none'; frame-ancestors 'none'; base-uri 'n
 export function securityHeaders(o: { https: boolean }): Middleware {
   return async (ctx, next) => {
     await next();
-    const html = (ctx.response.type || '').startsWith('text/html');
+    // A 304's headers replace the stored response's (RFC 9111 §4.3.4): a page revalidated under the resource
+    // policy would lose its own stylesheet and script, so a 304 carries the page policy.
+    const html = (ctx.response.type || '').startsWith('text/html') || ctx.status === 304;
     ctx.set('Content-Security-Policy', html ? PAGE_POLICY : RESOURCE_POLICY);
     ctx.set('X-Frame-Options', 'DENY');
     ctx.set('Cross-Origin-Opener-Policy', 'same-origin');

@@ -78,6 +78,8 @@ describe('web pages over HTTP', function () {
     assert.ok(etag);
     const again = await fetch(`${app.baseUrl}/products/stripe`, { headers: { accept: 'text/html', 'if-none-match': etag } });
     assert.equal(again.status, 304);
+    // The 304's headers update the browser's stored page: its policy must still admit the page's own assets.
+    assert.match(again.headers.get('content-security-policy')!, /script-src 'self'/);
     const home = await fetch(`${app.baseUrl}/`, { headers: { accept: 'text/markdown' } });
     assert.match(await home.text(), /^# Agentdex\n/);
   });
