@@ -146,6 +146,18 @@ describe('web pages in Chromium', function () {
     await shot('product-claimed');
   });
 
+  it('keeps its stylesheet and script when a page is revalidated (304) from the browser cache', async () => {
+    const blocked: string[] = [];
+    const listener = (m: { type(): string; text(): string }) => m.type() === 'error' && /Content Security Policy/.test(m.text()) && blocked.push(m.text());
+    page.on('console', listener);
+    for (let visit = 0; visit < 3; visit++) {
+      await page.goto('/products/stripe');
+      assert.equal(await page.evaluate("getComputedStyle(document.querySelector('header.site')).backgroundColor"), 'rgb(15, 23, 42)', `visit ${visit}`);
+    }
+    page.off('console', listener);
+    assert.deepEqual(blocked, []);
+  });
+
   it('has no serious or critical accessibility violations on any page type', async () => {
     const pages = [
       '/',
