@@ -155,7 +155,7 @@ export async function startStack(o: StackOptions = {}): Promise<Stack> {
     if (stopped) throw new Error(`the stack is stopped: not starting ${what}`);
   };
   try {
-    const base = loadConfig({});
+    const base = loadConfig(pickSystemEnv()); // the Temporal CLI and the tool cache, as the shell sets them
     let dir = o.dir;
     if (!dir) {
       const tmp = mkdtempSync(path.join(os.tmpdir(), 'agentdex-stack-'));
