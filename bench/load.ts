@@ -6,10 +6,12 @@
 import Table from 'cli-table3';
 import { percentile } from './load/driver';
 import { loadRows, runLoad } from './load/run';
+import { stopStacksOnSignals } from './prove/stack';
 
 const log = (line: string) => process.stderr.write(`${line}\n`);
 
 async function main() {
+  stopStacksOnSignals(log);
   const seconds = Number(process.env.LOAD_SECONDS ?? 60);
   const callers = Number(process.env.LOAD_CALLERS ?? 200);
   const report = await runLoad({ seconds, callers, log });

@@ -8,12 +8,14 @@ import os from 'node:os';
 import path from 'node:path';
 import Table from 'cli-table3';
 import { proofs } from './prove/index';
+import { stopStacksOnSignals } from './prove/stack';
 import type { ProofRow } from './prove/proof';
 
 const RESULTS = path.resolve(__dirname, '../../bench/RESULTS.md');
 const log = (line: string) => process.stderr.write(`${line}\n`);
 
 async function main() {
+  stopStacksOnSignals(log);
   const wanted = process.argv.slice(2);
   const unknown = wanted.filter((w) => !proofs.some((p) => p.name === w));
   if (unknown.length) {

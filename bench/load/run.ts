@@ -4,7 +4,7 @@ import { createWorkspace } from '../../test/support/workspaces';
 import { drive, type DriveResult, type LoadCaller, percentile } from './driver';
 import { rssFigures, type RssFigures, sampleRss } from './memory';
 import { drawRequest, type LoadClass, type MixData } from './mix';
-import { startStack } from './stack';
+import { type ManagedProcess, type StackOptions, startStack } from '../prove/stack';
 
 /**
  * The load of issue 16, from scratch: the stack in its production shape (one API process, one worker
@@ -28,15 +28,26 @@ export interface LoadReport {
   worker: RssFigures;
 }
 
+/** The stack the load runs on (also the races'): 30 generic sites to audit, callers told apart by X-Forwarded-For. */
+export const LOAD_STACK: Omit<StackOptions, 'log'> = {
+  genericSites: 30,
+  env: {
+    PUBLIC_BASE_URL: 'http://agentdex.load',
+    // Callers are told apart by X-Forwarded-For, as behind a load balancer.
+    TRUST_PROXY: 'true',
+    AUDIT_REQUEST_TIMEOUT_MS: '5000',
+  },
+};
+
 export const RSS_TARGET_MB = { api: 250, worker: 600 };
 export const GROWTH_LIMIT = 0.1;
 
 export async function runLoad(o: LoadOptions): Promise<LoadReport> {
   o.log('starting Postgres, Temporal, the fixture web, an API process and a worker process...');
-  const stack = await startStack({ apis: 1, log: o.log });
+  const stack = await startStack({ ...LOAD_STACK, apis: 1, log: o.log });
   try {
     const { db } = stack;
-    const baseUrl = stack.apis[0].baseUrl;
+    const baseUrl = stack.apiUrl;
     const slugs = (await db('products').select('slug').orderByRaw('random()').limit(300)).map((p) => p.slug as string);
     const categories = ((await (await fetch(`${baseUrl}/v1/categories`)).json()) as { categories: Array<{ slug: string }> }).categories.map((c) => c.slug);
     const data: MixData = {
@@ -71,8 +82,8 @@ export async function runLoad(o: LoadOptions): Promise<LoadReport> {
       }).then((r) => r.arrayBuffer());
     }
 
-    const apiRss = sampleRss(stack.apis[0].pid);
-    const workerRss = sampleRss(stack.worker.pid);
+    const apiRss = sampleRss(runningPid(stack.api));
+    const workerRss = sampleRss(runningPid(stack.worker));
     const mb = (s: typeof apiRss) => Math.round(s.samples.at(-1)?.mb ?? 0);
     o.log(`${o.callers} callers for ${o.seconds} s...`);
     let result: DriveResult;
@@ -101,6 +112,11 @@ export async function runLoad(o: LoadOptions): Promise<LoadReport> {
   } finally {
     await stack.stop();
   }
+}
+
+function runningPid(p: ManagedProcess): number {
+  if (!p.pid) throw new Error(`${p.name} is not running; its last lines:\n${p.lastOutput()}`);
+  return p.pid;
 }
 
 const CLASS_NAMES: Record<LoadClass, string> = { read: 'reads', metered: 'find-tools+resolve', audit: 'audits' };

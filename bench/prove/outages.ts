@@ -11,13 +11,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { mintApiKey } from '../../src/domain/api-keys';
+import { loadConfig } from '../../src/config';
 import { createLogger } from '../../src/logger';
 import { createDb } from '../../src/store/db';
 import { insertWorkspaceWithKey } from '../../src/store/workspaces';
 import { type Load, type LoadWorkspace, startLoad } from './outage-load';
-import { startOutageStack, type OutageStack } from './outage-stack';
 import { type OutageTimes, outageRows, type PhaseLedger } from './outage-verdict';
 import type { Proof, ProofRow } from './proof';
+import { type Stack, startStack } from './stack';
 
 const CALLERS = 12;
 /** How long each dependency stays down (OUTAGES_DOWN_SECONDS, default 10). */
@@ -33,13 +34,16 @@ export const outagesProof: Proof = {
   async run(log) {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'agentdex-outages-'));
     chmodSync(dir, 0o755); // as root, Postgres runs as `postgres` and must enter this directory
-    let stack: OutageStack | undefined;
+    let stack: Stack | undefined;
     let load: Load | undefined;
     let keep = false;
     try {
-      stack = await startOutageStack(dir, log);
+      // Postgres on a cluster in dir, Temporal on a SQLite file there: each stops and starts again on the same
+      // port with the same data, while the API and worker processes are never restarted.
+      stack = await startStack({ log, dir, durableTemporal: true, env: { AUDIT_TIMEOUT_MS: '30000' } });
+      const acquireTimeoutMs = loadConfig(stack.env).database.acquireTimeoutMs;
       const { workspaces, slugs } = await prepare(stack.databaseUrl);
-      log(`API on ${stack.apiUrl}, acquire timeout ${stack.acquireTimeoutMs} ms; logs in ${path.join(dir, 'logs')}`);
+      log(`API on ${stack.apiUrl}, acquire timeout ${acquireTimeoutMs} ms; logs in ${path.join(dir, 'logs')}`);
       load = startLoad({ apiUrl: stack.apiUrl, callers: CALLERS, slugs, abortMs: 30_000, workspace: workspaces.postgres });
       await untilMeteredSucceeds(load, 60_000);
 
@@ -63,7 +67,8 @@ export const outagesProof: Proof = {
         log,
       );
       await load.stop();
-      const childrenAlive = stack.childrenAlive();
+      // Still the processes started at the beginning: never restarted.
+      const childrenAlive = { api: !!stack.api.pid && stack.api.starts === 1, worker: !!stack.worker.pid && stack.worker.starts === 1 };
 
       const rows: ProofRow[] = [];
       for (const phase of [pgPhase, temporalPhase]) {
@@ -74,7 +79,7 @@ export const outagesProof: Proof = {
             dependency: phase.dependency,
             samples: load.samples,
             times: phase.times,
-            acquireTimeoutMs: stack.acquireTimeoutMs,
+            acquireTimeoutMs,
             marginMs: MARGIN_MS,
             childrenAlive,
             ledger,
@@ -109,7 +114,7 @@ interface Phase {
 
 /** One outage under load: audits started first, the dependency stopped for OUTAGE_MS, then a recovery window. */
 async function outage(
-  stack: OutageStack,
+  stack: Stack,
   load: Load,
   workspace: LoadWorkspace,
   dependency: Phase['dependency'],
@@ -159,7 +164,7 @@ async function prepare(databaseUrl: string): Promise<{ workspaces: { postgres: L
 }
 
 /** What the database holds for a phase, once its workflows have settled (polled until it stops changing). */
-async function ledgerOf(stack: OutageStack, ws: LoadWorkspace, audits: Phase['audits']): Promise<PhaseLedger> {
+async function ledgerOf(stack: Stack, ws: LoadWorkspace, audits: Phase['audits']): Promise<PhaseLedger> {
   const db = createDb({ url: stack.databaseUrl, poolMax: 2, logger: createLogger('silent') });
   try {
     const finals = await Promise.all(audits.map((a) => untilJobEnds(stack.apiUrl, ws.key, a.jobId, 60_000)));
@@ -188,7 +193,7 @@ async function ledgerOf(stack: OutageStack, ws: LoadWorkspace, audits: Phase['au
 }
 
 /** For each keyed call charged without a 2xx: its answer, its timing and its idempotency record, to find the step that failed. */
-async function explainStrayCharges(stack: OutageStack, load: Load, phase: Phase, ledger: PhaseLedger, log: (line: string) => void): Promise<void> {
+async function explainStrayCharges(stack: Stack, load: Load, phase: Phase, ledger: PhaseLedger, log: (line: string) => void): Promise<void> {
   const charged = new Set(ledger.eventKeys);
   const stray = load.samples.filter(
     (s) => s.workflowId && s.workspaceId === phase.workspace.workspaceId && (s.status < 200 || s.status > 299) && charged.has(s.workflowId),

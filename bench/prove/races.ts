@@ -1,6 +1,7 @@
-import { startStack } from '../load/stack';
+import { LOAD_STACK } from '../load/run';
 import { raceAnonymousTrial, raceLastIncludedCall } from '../../test/support/metering-races';
 import type { Proof } from './proof';
+import { startStack } from './stack';
 
 const ROUNDS = 5;
 
@@ -12,9 +13,9 @@ export const races: Proof = {
   name: 'races',
   async run(log) {
     log('starting Postgres, Temporal, two API processes and a worker process...');
-    const stack = await startStack({ apis: 2, log });
+    const stack = await startStack({ ...LOAD_STACK, apis: 2, log });
     try {
-      const baseUrls = stack.apis.map((a) => a.baseUrl);
+      const baseUrls = stack.apis.map((a) => a.url);
       const trial = [];
       const quota = [];
       for (let round = 1; round <= ROUNDS; round++) {

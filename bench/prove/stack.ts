@@ -1,46 +1,65 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { chmodSync, createWriteStream, mkdirSync, mkdtempSync, rmSync, type WriteStream } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { loadConfig } from '../../src/config';
-import { startEmbeddedPostgres } from '../../src/runtime/embedded-postgres';
+import { type RunningPostgres, startEmbeddedPostgres } from '../../src/runtime/embedded-postgres';
 import { freePort } from '../../src/runtime/free-port';
 import { RecentOutput } from '../../src/runtime/recent-output';
-import { startTemporalDevServer } from '../../src/runtime/temporal-dev-server';
+import { type RunningDevServer, startTemporalDevServer } from '../../src/runtime/temporal-dev-server';
 import { loadRegistrySeed } from '../../src/services/registry-seed';
 import { createDb, type Db, migrateLatest } from '../../src/store/db';
 import { createTemporalClient, type TemporalClientHandle } from '../../src/temporal/connection';
 import { recordingProxy } from '../../test/billing/recording-proxy';
 import { type FixtureWeb, startFixtureWeb } from '../../test/fixture-web/server';
+import { npmScriptCommand } from '../../test/support/service-processes';
 import { startStripeMock } from '../../test/support/stripe-mock';
 import { createWorkspace } from '../../test/support/workspaces';
 
 /**
- * A whole Agentdex deployment on loopback for the issue-16 proofs, in the production shape: embedded
- * Postgres (temp dir), a Temporal dev server, the fixture web, and the API (`dist/src/main-api.js`) and the
- * worker (`dist/workers/main.js`) each in a process of its own, so a proof can SIGKILL either and start it
- * again. Optional: stripe-mock behind a recording proxy (meter events countable by identifier), and hosts of
- * the fixture web served slowly (a crawl long enough to kill a worker inside it). `stop()` ends every
- * process it started, on failure too. Needs `npm run build` (the entries and workflow bundle are in dist/).
+ * A whole Agentdex deployment on loopback for the issue-16 proofs and `npm run bench:load`, in the
+ * production shape: embedded Postgres, a Temporal dev server, the fixture web, `apis` API processes and one
+ * worker process, each a child of its own (`npm run start:api` / `start:worker`, their Node flags included),
+ * so a proof can SIGKILL one and start it again, sample its memory by pid, or stop Postgres or Temporal and
+ * start it again on the same port and data. Optional: stripe-mock behind a recording proxy (meter events
+ * countable by identifier), and hosts of the fixture web served slowly (a crawl long enough to kill a worker
+ * inside it). `stop()` ends every process it started, on failure too; `stopRunningStacks()` ends every
+ * stack of this process (bench/prove.ts and bench/load.ts call it on SIGINT and SIGTERM). Needs
+ * `npm run build` (the entries and workflow bundle are in dist/).
  */
 export interface StackOptions {
   log?: (line: string) => void;
+  /** API processes, each on a port of its own (default 1). */
+  apis?: number;
+  /**
+   * The stack's directory: Postgres cluster (pg/), Temporal history when `durableTemporal` (temporal/dev.db)
+   * and each process's output (logs/<name>.log). Given: the caller's, kept after stop (to read the logs of a
+   * failure). Omitted: a temporary directory removed by stop().
+   */
+  dir?: string;
+  /** The Temporal dev server keeps workflow history in a SQLite file, so a restarted server still knows its workflows. */
+  durableTemporal?: boolean;
+  /** Load the registry seed (2,763 products and the categories; a few seconds). Default true. */
+  seedRegistry?: boolean;
+  /** Generic fixture sites site-0.test ... (default 0). */
+  genericSites?: number;
   /** Fixture hosts answered through a proxy that holds every request this long (ms) before passing it on. */
   slowHosts?: Record<string, number>;
   /** stripe-mock behind a recording proxy (each meter event held `delayMs`), and the worker configured for it. */
   stripe?: { delayMs?: number };
-  /** Load the registry seed (2,763 products and the categories; a few seconds): audits record into it. */
-  seedRegistry?: boolean;
-  /** Extra environment for the API and worker processes. */
+  /** Extra environment for the API and worker processes (over the stack's own). */
   env?: Record<string, string>;
 }
 
 /** One of the stack's own processes: started, SIGKILLed and started again at will. */
 export interface ManagedProcess {
   readonly name: string;
+  /** The API's base URL, the same across restarts (empty for the worker). */
+  readonly url: string;
   /** Current pid; undefined while stopped. */
   readonly pid: number | undefined;
   /** How many times it was started. */
@@ -55,57 +74,124 @@ export interface ManagedProcess {
 }
 
 export interface Stack {
+  dir: string;
   databaseUrl: string;
   temporalAddress: string;
   namespace: string;
   taskQueue: string;
-  /** The proof's own pool, for assertions (usage events, reservations, audits). */
-  db: Db;
+  /** The proof's own pool, for assertions (usage events, reservations, audits); a new one after startPostgres(). */
+  readonly db: Db;
   temporal: TemporalClientHandle;
   fixtureWeb: FixtureWeb;
-  /** e.g. http://127.0.0.1:41234; the same across API restarts. */
+  /** The first API's URL, e.g. http://127.0.0.1:41234; the same across API restarts. */
   apiUrl: string;
+  /** The first API process (`apis[0]`). */
   api: ManagedProcess;
+  apis: ManagedProcess[];
   worker: ManagedProcess;
   stripe?: { meterEvents(): Array<{ body: URLSearchParams }> };
-  /** The environment the API and worker run with. */
+  /** The environment the API and worker run with (beyond PATH, HOME and the like). */
   env: Record<string, string>;
   /** A fresh workspace with one API key (test/support/workspaces.ts). */
   workspace(o?: Parameters<typeof createWorkspace>[1]): ReturnType<typeof createWorkspace>;
+  /** Postgres down (fast shutdown) and up again on the same port and cluster. */
+  stopPostgres(): Promise<void>;
+  startPostgres(): Promise<void>;
+  /** The Temporal dev server down and up again on the same port (and history, with `durableTemporal`). */
+  stopTemporal(): Promise<void>;
+  startTemporal(): Promise<void>;
+  /** Stops everything started, in reverse order; safe to call again or concurrently. */
   stop(): Promise<void>;
 }
 
-const ROOT = path.resolve(__dirname, '../..'); // dist/
+/** The stop of every stack started (or starting) in this process and not yet stopped. */
+const running = new Set<() => Promise<void>>();
+
+/** Stops every stack of this process that is started, starting or stopping. */
+export async function stopRunningStacks(): Promise<void> {
+  await Promise.allSettled([...running].map((stop) => stop()));
+}
+
+/**
+ * On SIGINT (Ctrl-C) or SIGTERM: stop every stack (Postgres, Temporal, stripe-mock, API and worker
+ * processes), then exit with 128 + the signal's number; a second signal exits at once (the exit hooks
+ * still kill the children). For the entry points that start stacks (bench/prove.ts, bench/load.ts).
+ */
+export function stopStacksOnSignals(log: (line: string) => void): void {
+  let interrupted = false;
+  for (const [signal, code] of [
+    ['SIGINT', 130],
+    ['SIGTERM', 143],
+  ] as const) {
+    process.on(signal, () => {
+      if (interrupted) process.exit(code);
+      interrupted = true;
+      log(`${signal}: stopping ${running.size} stack(s)...`);
+      void stopRunningStacks().finally(() => process.exit(code));
+    });
+  }
+}
 
 export async function startStack(o: StackOptions = {}): Promise<Stack> {
   const log = o.log ?? (() => undefined);
   const cleanup: Array<[string, () => Promise<unknown>]> = [];
-  const stop = async () => {
-    for (const [name, step] of cleanup.reverse()) await step().catch((err) => log(`stopping ${name} failed: ${String(err)}`));
-    cleanup.length = 0;
+  let stopped = false;
+  let stopping = Promise.resolve();
+  // Each call stops, in reverse order, whatever is started by then, and calls run one after another: a stop
+  // during start-up (a signal) and the failed start's own stop that follows leave nothing running.
+  const stop = () => {
+    stopped = true;
+    stopping = stopping.then(async () => {
+      for (let next = cleanup.pop(); next; next = cleanup.pop()) {
+        const [name, step] = next;
+        await step().catch((err) => log(`stopping ${name} failed: ${String(err)}`));
+      }
+      running.delete(stop);
+    });
+    return stopping;
+  };
+  running.add(stop);
+  const refuseWhenStopped = (what: string) => {
+    if (stopped) throw new Error(`the stack is stopped: not starting ${what}`);
   };
   try {
-    const base = loadConfig({});
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'agentdex-prove-pg-'));
-    chmodSync(dir, 0o755); // as root, Postgres runs as `postgres` and must enter this directory
-    cleanup.push(['postgres dir', async () => rmSync(dir, { recursive: true, force: true })]);
-    const pg = await startEmbeddedPostgres({ dir, port: await freePort(), persistent: false, database: 'agentdex', log });
-    cleanup.push(['postgres', () => pg.stop()]);
-    const dev = await startTemporalDevServer({
+    const base = loadConfig(pickSystemEnv()); // the Temporal CLI and the tool cache, as the shell sets them
+    let dir = o.dir;
+    if (!dir) {
+      const tmp = mkdtempSync(path.join(os.tmpdir(), 'agentdex-stack-'));
+      chmodSync(tmp, 0o755); // as root, Postgres runs as `postgres` and must enter this directory
+      cleanup.push(['stack dir', async () => rmSync(tmp, { recursive: true, force: true })]);
+      dir = tmp;
+    }
+    const logsDir = path.join(dir, 'logs');
+    mkdirSync(logsDir, { recursive: true });
+
+    // A persistent cluster (the package would delete it on stop otherwise): a stopped Postgres starts again
+    // with its data; a temporary stack directory goes with the rest.
+    const pgOptions = { dir: path.join(dir, 'pg'), port: await freePort(), persistent: true, database: 'agentdex', log };
+    let pg: RunningPostgres | undefined = await startEmbeddedPostgres(pgOptions);
+    cleanup.push(['postgres', async () => pg?.stop()]);
+    const databaseUrl = pg.url;
+    let db: Db | undefined = createDb({ url: databaseUrl, poolMax: 5 });
+    cleanup.push(['database pool', async () => db?.destroy()]);
+    await migrateLatest(db);
+    if (o.seedRegistry ?? true) await loadRegistrySeed(db);
+
+    refuseWhenStopped('the rest');
+    const temporalOptions = {
       port: await freePort(),
       namespace: base.temporal.namespace,
+      dbFile: o.durableTemporal ? path.join(dir, 'temporal', 'dev.db') : undefined,
       cliPath: base.temporal.cliPath,
       cacheDir: base.cacheDir,
       log,
-    });
-    cleanup.push(['temporal', () => dev.stop()]);
+    };
+    let dev: RunningDevServer | undefined = await startTemporalDevServer(temporalOptions);
+    cleanup.push(['temporal', async () => dev?.stop()]);
+    const temporalAddress = dev.address;
 
-    const db = createDb({ url: pg.url, poolMax: 5 });
-    cleanup.push(['database pool', () => db.destroy()]);
-    await migrateLatest(db);
-    if (o.seedRegistry) await loadRegistrySeed(db);
-
-    const fixtureWeb = await startFixtureWeb({ genericSites: 5 });
+    refuseWhenStopped('the rest');
+    const fixtureWeb = await startFixtureWeb({ genericSites: o.genericSites ?? 0 });
     cleanup.push(['fixture web', () => fixtureWeb.close()]);
     let hostMap = fixtureWeb.hostMapSetting;
     for (const [host, ms] of Object.entries(o.slowHosts ?? {})) {
@@ -129,55 +215,87 @@ export async function startStack(o: StackOptions = {}): Promise<Stack> {
       stripeEnv = { STRIPE_SECRET_KEY: 'sk_test_prove', STRIPE_API_BASE: proxy.url };
     }
 
-    const apiPort = await freePort();
-    const taskQueue = 'agentdex-prove';
+    refuseWhenStopped('the rest');
+    const taskQueue = `agentdex-stack-${randomBytes(3).toString('hex')}`;
     const env: Record<string, string> = {
       NODE_ENV: 'production',
-      LOG_LEVEL: 'info',
+      LOG_LEVEL: 'warn',
       HOST: '127.0.0.1',
-      PORT: String(apiPort),
-      DATABASE_URL: pg.url,
-      TEMPORAL_ADDRESS: dev.address,
+      DATABASE_URL: databaseUrl,
+      TEMPORAL_ADDRESS: temporalAddress,
       TEMPORAL_NAMESPACE: base.temporal.namespace,
       TEMPORAL_TASK_QUEUE: taskQueue,
       OUTBOUND_HOST_MAP: hostMap,
       OUTBOUND_ALLOWLIST: fixtureWeb.allowlist.join(','),
       AUDIT_REQUEST_TIMEOUT_MS: '3000',
-      AUDIT_TIMEOUT_MS: '20000',
+      // Discovery's outside sources point at names that do not resolve: no call leaves the machine.
       MCP_REGISTRY_URL: 'http://mcp-registry.test',
-      // The schedules must not start work of their own during a proof: the proof triggers what it needs.
-      USAGE_SYNC_INTERVAL_MINUTES: '1440',
-      SWEEP_INTERVAL_MINUTES: '10080',
-      MAINTENANCE_INTERVAL_MINUTES: '1440',
+      SEARCH_PROVIDER_URL: 'http://searx.test',
+      PACKAGE_REGISTRY_URL: 'http://npm-registry.test',
       ...stripeEnv,
       ...o.env,
     };
-    const apiUrl = `http://127.0.0.1:${apiPort}`;
     const childEnv = { ...pickSystemEnv(), ...env };
-    const api = managedProcess('api', path.join(ROOT, 'src/main-api.js'), childEnv, { probe: () => untilHealthy(apiUrl) }, log);
-    const worker = managedProcess('worker', path.join(ROOT, 'workers/main.js'), childEnv, { printed: 'worker running' }, log);
+    // The worker logs at info at least: its "worker running" line is how the stack knows it is up.
+    const worker = managedProcess('worker', 'start:worker', { ...childEnv, LOG_LEVEL: 'info' }, { printed: 'worker running' }, logsDir, log, refuseWhenStopped);
     cleanup.push(['worker', () => worker.stop()]);
-    cleanup.push(['api', () => api.stop()]);
     await worker.start();
-    await api.start();
+    const apis: ManagedProcess[] = [];
+    for (let i = 0; i < (o.apis ?? 1); i++) {
+      const port = await freePort();
+      const url = `http://127.0.0.1:${port}`;
+      const name = i === 0 ? 'api' : `api-${i + 1}`;
+      const api = managedProcess(name, 'start:api', { ...childEnv, PORT: String(port) }, { url }, logsDir, log, refuseWhenStopped);
+      cleanup.push([name, () => api.stop()]);
+      await api.start();
+      apis.push(api);
+    }
 
-    const temporal = createTemporalClient({ address: dev.address, namespace: base.temporal.namespace });
+    const temporal = createTemporalClient({ address: temporalAddress, namespace: base.temporal.namespace });
     cleanup.push(['temporal client', () => temporal.connection.close()]);
 
+    const currentDb = () => {
+      if (!db) throw new Error('Postgres is stopped');
+      return db;
+    };
     return {
-      databaseUrl: pg.url,
-      temporalAddress: dev.address,
+      dir,
+      databaseUrl,
+      temporalAddress,
       namespace: base.temporal.namespace,
       taskQueue,
-      db,
+      get db() {
+        return currentDb();
+      },
       temporal,
       fixtureWeb,
-      apiUrl,
-      api,
+      apiUrl: apis[0]?.url ?? '',
+      api: apis[0],
+      apis,
       worker,
       stripe,
       env,
-      workspace: (w) => createWorkspace(db, w),
+      workspace: (w) => createWorkspace(currentDb(), w),
+      async stopPostgres() {
+        // The proof's pool first: its idle connections would only break.
+        await db?.destroy();
+        db = undefined;
+        await pg?.stop();
+        pg = undefined;
+      },
+      async startPostgres() {
+        refuseWhenStopped('Postgres');
+        pg = await startEmbeddedPostgres(pgOptions);
+        db = createDb({ url: databaseUrl, poolMax: 5 });
+      },
+      async stopTemporal() {
+        await dev?.stop();
+        dev = undefined;
+      },
+      async startTemporal() {
+        refuseWhenStopped('Temporal');
+        dev = await startTemporalDevServer(temporalOptions);
+      },
       stop,
     };
   } catch (err) {
@@ -193,22 +311,27 @@ function pickSystemEnv(): Record<string, string> {
 }
 
 /**
- * A node process started from `script`, ready once it has printed `ready.printed`, or once `ready.probe`
- * resolves true. A process left running when the proof's own process exits is killed.
+ * `npm run <script>` as a direct child (so its pid is the service's own), ready once it has printed
+ * `ready.printed`, or once `ready.url`/health answers 200. Its output goes to logsDir/<name>.log and the
+ * last lines are kept for failure messages. A process left running when the proof's own process exits is
+ * killed.
  */
 function managedProcess(
   name: string,
-  script: string,
+  npmScript: string,
   env: Record<string, string>,
-  ready: { printed: string } | { probe: () => Promise<boolean> },
+  ready: { printed: string } | { url: string },
+  logsDir: string,
   log: (line: string) => void,
+  refuseWhenStopped: (what: string) => void,
 ): ManagedProcess {
+  const command = npmScriptCommand(npmScript);
   let child: ChildProcess | undefined;
   let exited: Promise<void> = Promise.resolve();
   let starts = 0;
+  let file: WriteStream | undefined;
   const output = new RecentOutput(400);
   const killOnExit = () => child?.kill('SIGKILL');
-  process.on('exit', killOnExit);
 
   const waitExit = async (signal: NodeJS.Signals, graceMs: number) => {
     const c = child;
@@ -221,6 +344,7 @@ function managedProcess(
 
   return {
     name,
+    url: 'url' in ready ? ready.url : '',
     get pid() {
       return child && child.exitCode === null && child.signalCode === null ? child.pid : undefined;
     },
@@ -228,22 +352,31 @@ function managedProcess(
       return starts;
     },
     async start() {
+      refuseWhenStopped(name);
       if (this.pid) throw new Error(`${name} is already running (pid ${this.pid})`);
       let seen = '';
-      const c = spawn(process.execPath, [script], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+      file ??= createWriteStream(path.join(logsDir, `${name}.log`), { flags: 'a' });
+      const c = spawn(process.execPath, [...command.execArgv, command.script], { env, stdio: ['ignore', 'pipe', 'pipe'] });
       child = c;
       starts++;
       const onData = (d: Buffer) => {
         output.push(d);
+        file?.write(d);
         if (seen.length < 100_000) seen += d.toString();
       };
       c.stdout?.on('data', onData);
       c.stderr?.on('data', onData);
-      exited = new Promise((resolve) => c.once('exit', () => resolve()));
+      process.on('exit', killOnExit);
+      exited = new Promise((resolve) =>
+        c.once('exit', () => {
+          process.removeListener('exit', killOnExit);
+          resolve();
+        }),
+      );
       const deadline = Date.now() + 60_000;
       for (;;) {
         if (c.exitCode !== null || c.signalCode !== null) throw new Error(`${name} exited during start-up; its last lines:\n${output.last()}`);
-        const ok = 'printed' in ready ? seen.includes(ready.printed) : await ready.probe();
+        const ok = 'printed' in ready ? seen.includes(ready.printed) : await untilHealthy(ready.url);
         if (ok) break;
         if (Date.now() > deadline) {
           await waitExit('SIGKILL', 0);
@@ -260,7 +393,8 @@ function managedProcess(
     },
     async stop() {
       await waitExit('SIGTERM', 10_000);
-      process.removeListener('exit', killOnExit);
+      file?.end();
+      file = undefined;
     },
     lastOutput: () => output.last(20),
   };

@@ -37,15 +37,21 @@ export async function startWorkerProcess(env: Record<string, string | undefined>
   return { ...child, baseUrl: '' };
 }
 
+/** The entry file and Node flags of `npm run <script>` ("node [flags] dist/....js"), to start it as a direct child. */
+export function npmScriptCommand(script: string): { script: string; execArgv: string[] } {
+  const words = (JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')).scripts[script] as string).trim().split(/\s+/);
+  if (words[0] !== 'node') throw new Error(`npm script ${script} does not start with node: ${words.join(' ')}`);
+  return { script: path.join(ROOT, words.at(-1)!), execArgv: words.slice(1, -1) };
+}
+
 type Child = Omit<ServiceProcess, 'baseUrl'> & { process: ChildProcess; exited: Promise<number | null> };
 
 /** Runs `npm run <script>` ("node [flags] dist/....js") as a direct child, so its pid is the service's own. */
 function spawn(script: string, env: Record<string, string | undefined>): Child {
   const recent = new RecentOutput(400);
-  const words = (JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')).scripts[script] as string).trim().split(/\s+/);
-  if (words[0] !== 'node') throw new Error(`npm script ${script} does not start with node: ${words.join(' ')}`);
-  const child = fork(path.join(ROOT, words.at(-1)!), [], {
-    execArgv: words.slice(1, -1),
+  const command = npmScriptCommand(script);
+  const child = fork(command.script, [], {
+    execArgv: command.execArgv,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   });
