@@ -1,5 +1,6 @@
 import type { FC } from 'hono/jsx';
 import { Layout } from '../layout';
+import { Field } from './field';
 
 export const SignupPage: FC<{ csrf: string; email?: string; error?: string }> = (p) => (
   <Layout title="Sign up" description="Create an Agentdex workspace and API key: free monthly calls, no card needed.">
@@ -7,24 +8,8 @@ export const SignupPage: FC<{ csrf: string; email?: string; error?: string }> = 
     <p>Free: 100 audits and 1,000 find-tools and resolve calls a month are included; no card needed. You get an API key at once.</p>
     <form action="/signup" method="post" class="card">
       <input type="hidden" name="_csrf" value={p.csrf} />
-      <label for="signup-email">Email</label>
-      <input
-        id="signup-email"
-        type="email"
-        name="email"
-        value={p.email ?? ''}
-        required
-        autocomplete="email"
-        aria-invalid={p.error ? 'true' : undefined}
-        aria-describedby={p.error ? 'signup-error' : undefined}
-      />
-      <label for="signup-name">Workspace name (optional)</label>
-      <input id="signup-name" type="text" name="workspaceName" autocomplete="organization" />
-      {p.error ? (
-        <p id="signup-error" class="error" role="alert">
-          {p.error}
-        </p>
-      ) : null}
+      <Field id="signup-email" label="Email" name="email" type="email" value={p.email ?? ''} required autocomplete="email" error={p.error} />
+      <Field id="signup-name" label="Workspace name (optional)" name="workspaceName" autocomplete="organization" />
       <p>
         <button type="submit">Create workspace and key</button>
       </p>
@@ -71,24 +56,16 @@ export const SignInPage: FC<{ csrf: string; error?: string; signedOut?: boolean 
     ) : null}
     <form action="/dashboard/signin" method="post" class="card">
       <input type="hidden" name="_csrf" value={p.csrf} />
-      <label for="signin-key">API key</label>
-      <input
+      <Field
         id="signin-key"
-        type="password"
+        label="API key"
         name="key"
+        type="password"
         required
         autocomplete="off"
-        aria-invalid={p.error ? 'true' : undefined}
-        aria-describedby={p.error ? 'signin-error' : 'signin-help'}
+        help="Any active key of the workspace. The session ends when you sign out, revoke it, or revoke the key."
+        error={p.error}
       />
-      <p id="signin-help" class="field-help">
-        Any active key of the workspace. The session ends when you sign out, revoke it, or revoke the key.
-      </p>
-      {p.error ? (
-        <p id="signin-error" class="error" role="alert">
-          {p.error}
-        </p>
-      ) : null}
       <button type="submit">Sign in</button>
     </form>
     <p>

@@ -1,5 +1,6 @@
 import type { FC } from 'hono/jsx';
 import { Layout } from '../layout';
+import { Field } from './field';
 
 export const AuditFormPage: FC<{ csrf: string; domain?: string; error?: string; signedIn: boolean; trialQuota: number }> = (p) => (
   <Layout
@@ -17,25 +18,16 @@ export const AuditFormPage: FC<{ csrf: string; domain?: string; error?: string; 
     </p>
     <form action="/audit" method="post" class="card">
       <input type="hidden" name="_csrf" value={p.csrf} />
-      <label for="audit-domain">Domain</label>
-      <input
+      <Field
         id="audit-domain"
-        type="text"
+        label="Domain"
         name="domain"
         value={p.domain ?? ''}
         placeholder="example.com"
         required
-        aria-describedby={p.error ? 'audit-domain-error' : 'audit-domain-help'}
-        aria-invalid={p.error ? 'true' : undefined}
+        help="A domain, an http(s) address of one, or a registry slug."
+        error={p.error}
       />
-      <p id="audit-domain-help" class="field-help">
-        A domain, an http(s) address of one, or a registry slug.
-      </p>
-      {p.error ? (
-        <p id="audit-domain-error" class="error" role="alert">
-          {p.error}
-        </p>
-      ) : null}
       <button type="submit">Run the audit</button>
     </form>
   </Layout>

@@ -2,6 +2,7 @@ import type { FC } from 'hono/jsx';
 import type { OutputOf, Operations } from '../../operations';
 import { UsageChart } from '../charts';
 import { Layout } from '../layout';
+import { Field } from './field';
 
 type Usage = OutputOf<Operations['getUsage']>;
 type Keys = OutputOf<Operations['listKeys']>['keys'];
@@ -227,28 +228,18 @@ export const LimitsPage: FC<{ csrf: string; limits: Limits; values?: Record<stri
     <form action="/dashboard/limits" method="post" class="card" novalidate>
       <Csrf token={p.csrf} />
       {LIMIT_FIELDS.map(([name, label, help]) => {
-        const error = p.errors?.[name];
         const current = p.limits[name];
         return (
           <div>
-            <label for={`limit-${name}`}>{label}</label>
-            <input
+            <Field
               id={`limit-${name}`}
-              type="text"
-              inputmode="decimal"
+              label={label}
               name={name}
+              inputmode="decimal"
               value={p.values?.[name] ?? (current === null ? '' : String(current))}
-              aria-invalid={error ? 'true' : undefined}
-              aria-describedby={error ? `limit-${name}-error` : `limit-${name}-help`}
+              help={help}
+              error={p.errors?.[name]}
             />
-            <p id={`limit-${name}-help`} class="field-help">
-              {help}
-            </p>
-            {error ? (
-              <p id={`limit-${name}-error`} class="error">
-                {error}
-              </p>
-            ) : null}
           </div>
         );
       })}
