@@ -140,15 +140,20 @@ export function meteredCalls(deps: AppDeps) {
   }
 
   /**
-   * A single-step read: admitted and its usage event recorded in one round trip, then the workflow. A
-   * failure takes the event back (so does the workflow, should it fail after a 202). One durable write per
-   * call instead of a reservation and a settlement: see docs/decisions.md, "Accounts and metering".
+   * A single-step read: admitted and its usage event recorded in one round trip, with or before the
+   * workflow. A failure takes the event back (so does the workflow, should it fail after a 202). One durable
+   * write per call instead of a reservation and a settlement: see docs/decisions.md, "Accounts and metering".
    */
   async function runRecorded<R, O>(call: WorkflowCall<R, O>, caller: WorkspaceCaller, source: Source, workflowId: string, waitMs: number) {
+    // A workspace admitted moments ago is almost surely admitted again: its read starts while the admission
+    // commits, which takes a Postgres commit off the call's latency. Should it be refused after all, the read
+    // runs unseen and unbilled (at most the calls in flight as the workspace runs out; docs/decisions.md).
+    const early = metering.expectsAdmission(caller, call.eventType) ? start<R>(call, workflowId, waitMs) : undefined;
+    early?.catch(() => undefined); // awaited below once admitted; ignored if the call is refused
     const admission = await metering.record(caller, call.eventType, workflowId, source);
     if (!admission.admitted) throw refusal(admission);
     try {
-      return { outcome: await start<R>(call, workflowId, waitMs) };
+      return { outcome: await (early ?? start<R>(call, workflowId, waitMs)) };
     } catch (err) {
       await metering.refund(workflowId);
       throw err;

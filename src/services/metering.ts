@@ -10,6 +10,11 @@ import { admitTrialCall, refundTrialCall, type TrialAdmission } from '../store/t
 export const TRIAL_QUOTA = 8;
 export const TRIAL_WINDOW_MS = 3600_000;
 
+/** How long one admitted call of a workspace makes the next one expected to be admitted too. */
+const ADMITTED_RECENTLY_MS = 60_000;
+/** Workspaces remembered per process (the least recently admitted are forgotten first). */
+const REMEMBERED_WORKSPACES = 10_000;
+
 export type Admission =
   | { admitted: true; caller: Caller; trial?: TrialAdmission }
   | { admitted: false; kind: 'trial'; trial: TrialAdmission }
@@ -30,7 +35,16 @@ export type Admission =
  */
 export function meteringService(db: Db) {
   const record = meterBatcher(db);
+  const recent = recentAdmissions();
   return {
+    /**
+     * Whether this workspace's next call of this type is expected to be admitted: one was, here, in the
+     * last minute, and none has been refused since. A guess for starting work early, never a decision.
+     */
+    expectsAdmission(caller: WorkspaceCaller, eventType: EventType): boolean {
+      return recent.within(`${caller.workspaceId}:${eventType}`, Date.now(), ADMITTED_RECENTLY_MS);
+    },
+
     async admit(caller: Caller, eventType: EventType, workflowId: string, source: string): Promise<Admission> {
       const now = new Date();
       if (caller.kind === 'anonymous') {
@@ -59,6 +73,9 @@ export function meteringService(db: Db) {
         now: new Date(),
         keyId: caller.unverified && caller.keyId,
       });
+      const remembered = `${caller.workspaceId}:${eventType}`;
+      if (r.state === 'admitted' || r.state === 'recorded') recent.mark(remembered, Date.now());
+      else recent.forget(remembered);
       if (r.state === 'no_workspace') throw new Error(`workspace ${caller.workspaceId} vanished`);
       if (r.state === 'key_revoked') {
         forgetKey(caller.keyId);
@@ -85,6 +102,25 @@ export function meteringService(db: Db) {
       if (admission.admitted && admission.caller.kind === 'anonymous' && admission.trial?.hitAt) {
         await refundTrialCall(db, admission.caller.clientKey, admission.trial.hitAt);
       }
+    },
+  };
+}
+
+/** When each workspace's calls were last admitted in this process, bounded in size. */
+function recentAdmissions() {
+  const at = new Map<string, number>();
+  return {
+    mark(key: string, now: number) {
+      at.delete(key); // re-inserted last: the map's order is least recently admitted first
+      at.set(key, now);
+      if (at.size > REMEMBERED_WORKSPACES) at.delete(at.keys().next().value as string);
+    },
+    forget(key: string) {
+      at.delete(key);
+    },
+    within(key: string, now: number, ms: number): boolean {
+      const last = at.get(key);
+      return last !== undefined && now - last < ms;
     },
   };
 }

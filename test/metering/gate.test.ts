@@ -1,4 +1,6 @@
 import assert from 'node:assert/strict';
+import type { WorkflowHandle } from '@temporalio/client';
+import { PLANS } from '../../src/domain/plans';
 import { getInfra } from '../support/infra';
 import { startTestApp, type TestApp } from '../support/app';
 import { jsonOf } from '../support/http';
@@ -139,6 +141,46 @@ describe('metering gate', function () {
       const [event] = await getInfra().db('usage_events').where({ workspace_id: ws.workspaceId });
       assert.equal(event.source, 'cli');
       assert.ok(event.product_id, 'the audited product is on the event');
+    });
+  });
+
+  describe('single-step reads started while their admission commits', () => {
+    const findTools = (key: string) =>
+      fetch(`${app.baseUrl}/v1/find-tools`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-api-key': key },
+        body: JSON.stringify({ task: 'send transactional email from a Node app' }),
+      });
+
+    it('starts early only after an admission of the workspace, bills a refused early read nothing, and stops at a refusal', async () => {
+      const included = PLANS.free.included.agent_discovery_check;
+      const ws = await createWorkspace(getInfra().db, { used: { agent_discovery_check: included - 2 } });
+      // Every workflow this API starts, observed on the real client.
+      const workflows = app.deps.temporal.client.workflow;
+      const start = workflows.start.bind(workflows);
+      const started: Array<Promise<WorkflowHandle>> = [];
+      workflows.start = ((...args: Parameters<typeof start>) => {
+        const handle = start(...args);
+        started.push(handle);
+        return handle;
+      }) as typeof workflows.start;
+      try {
+        assert.equal((await findTools(ws.key)).status, 200, 'the first call: admitted, then started');
+        assert.equal((await findTools(ws.key)).status, 200, 'the last included call: started early, admitted');
+        const refused = await findTools(ws.key);
+        assert.equal(refused.status, 402);
+        assert.equal((await jsonOf(refused)).reason, 'QUOTA_EXHAUSTED');
+        assert.equal(started.length, 3, 'the refused call had started early: the workspace was admitted just before');
+        await (await started[2]).result(); // its read ran to the end, unseen...
+        assert.equal(await countEvents(ws.workspaceId, 'agent_discovery_check'), 2, '...and unbilled');
+        const next = await findTools(ws.key);
+        assert.equal(next.status, 402);
+        assert.equal(started.length, 3, 'after a refusal, a call waits for its admission before starting anything');
+        const [counter] = await getInfra().db('usage_counters').where({ workspace_id: ws.workspaceId, event_type: 'agent_discovery_check' });
+        assert.equal(counter.used, included);
+      } finally {
+        workflows.start = start;
+      }
     });
   });
 
