@@ -12,8 +12,14 @@ function jsonSchema(schema: ZodType, io: 'input' | 'output'): JsonSchema {
     target: 'draft-7',
     io,
     unrepresentable: 'any',
-    override: ({ jsonSchema: s }) => {
+    override: ({ zodSchema, jsonSchema: s }) => {
       for (const bound of ['minimum', 'maximum'] as const) if (SAFE_INT.has(s[bound] as number)) delete s[bound];
+      // zod leaves out the default of a field read through a preprocess (the query integers): what the
+      // field becomes when absent is its default, so a model reads it as before.
+      if (io === 'input' && s.default === undefined && s.type !== 'object') {
+        const absent = z.safeParse(zodSchema, undefined);
+        if (absent.success && absent.data !== undefined) s.default = absent.data;
+      }
       // Outputs may gain fields in later versions: a client validating against the schema must not break.
       if (io === 'output' && s.additionalProperties === false) delete s.additionalProperties;
     },

@@ -1,4 +1,4 @@
-import { clampedInteger, Guid, text, Email } from './common';
+import { clampedInteger, Email, Guid, queryInteger, text } from './common';
 import { z } from './zod';
 
 // The columns are numeric(14, 6): up to 99,999,999.999999.
@@ -101,7 +101,7 @@ export const UsageEventsQuerySchema = z.object({
   from: Instant.optional().meta({ type: 'string', format: 'date-time' }),
   to: Instant.optional().meta({ type: 'string', format: 'date-time' }),
   limit: clampedInteger({ min: 1, clampTo: 1000, default: 100, description: 'Default 100; above 1000 is clamped' }),
-  offset: z.coerce.number().int().min(0).default(0).meta({ type: 'integer', minimum: 0, maximum: Number.MAX_SAFE_INTEGER }),
+  offset: queryInteger(z.number().int().min(0)).default(0).meta({ type: 'integer', minimum: 0, maximum: Number.MAX_SAFE_INTEGER }),
 });
 
 export const UsageEventSchema = z

@@ -1,4 +1,4 @@
-import { text } from './common';
+import { queryInteger, text } from './common';
 import { AuditQuerySchema, AUDIT_TARGET } from './primitives';
 import { ScoresSchema } from './registry';
 import { z } from './zod';
@@ -13,13 +13,9 @@ export const CompanyQuerySchema = z.object({ domain: Domain });
 
 export const CompetitorsQuerySchema = z.object({
   domain: Domain,
-  limit: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(20)
+  limit: queryInteger(z.number().int().min(1).max(20))
     .default(5)
-    .meta({ type: 'integer', minimum: 1, maximum: 20, description: 'How many competitors (1..20, default 5)' }),
+    .meta({ type: 'integer', minimum: 1, maximum: 20, default: 5, description: 'How many competitors (1..20, default 5)' }),
 });
 
 export const CompareCompaniesBodySchema = z

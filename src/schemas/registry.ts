@@ -1,4 +1,4 @@
-import { clampedInteger, Slug, text } from './common';
+import { clampedInteger, queryInteger, Slug, text } from './common';
 import { z } from './zod';
 
 export const MAX_LIMIT = 100;
@@ -59,7 +59,9 @@ export const AuditReportSchema = z
 
 export const RegistryQuerySchema = z.object({
   category: Slug.optional().meta({ description: 'Category slug (see /v1/categories)' }),
-  minScore: z.coerce.number().int().min(0).max(100).default(0).meta({ type: 'integer', minimum: 0, maximum: 100, description: 'Minimum readiness, 0..100' }),
+  minScore: queryInteger(z.number().int().min(0).max(100))
+    .default(0)
+    .meta({ type: 'integer', minimum: 0, maximum: 100, default: 0, description: 'Minimum readiness, 0..100' }),
   limit: LimitSchema,
 });
 

@@ -48,6 +48,12 @@ describe('registry reads', () => {
       ['limit=ten', /query\.limit/],
       ['minScore=101', /query\.minScore/],
       ['minScore=-1', /query\.minScore/],
+      // Empty, blank or exponent forms are not integers (z.coerce read the first two as 0 and let them pass).
+      ['minScore=', /query\.minScore/],
+      ['minScore=%20', /query\.minScore/],
+      ['minScore=1e1', /query\.minScore/],
+      ['limit=', /query\.limit/],
+      ['limit=5.5', /query\.limit/],
     ];
     for (const [q, field] of bad) {
       it(`400s ${q}, naming the field`, async () => {
