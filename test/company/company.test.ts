@@ -27,6 +27,8 @@ describe('company intelligence over REST', function () {
 
   it('reads a company’s facts from its site, then serves them from the 7-day cache, billing both', async () => {
     const own = await createWorkspace(getInfra().db);
+    // Other suites (the MCP Inspector's) may have asked for this company first: start from no cached answer.
+    await getInfra().db('research_cache').where({ kind: 'company', cache_key: 'tallyhive.test' }).delete();
     const first = CompanyRecordSchema.parse(await jsonOf(await get('/v1/company?domain=tallyhive.test', own.key)));
     assert.equal(first.cached, false);
     assert.equal(first.freshness.source, 'live');
