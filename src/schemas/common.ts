@@ -37,7 +37,7 @@ export const Email = z.email({ pattern: z.regexes.html5Email }).max(320);
 export const Guid = z.guid().meta({ format: 'uuid' });
 
 /**
- * An integer as a query string carries it: digits and an optional minus, nothing else. `z.coerce.number()` read
+ * An integer as a query string (or a path) carries it: digits and an optional minus, nothing else. `z.coerce.number()` read
  * "" and " " as 0 and "1e2" as 100, so `?minScore=` passed as 0 instead of failing; anything else stays
  * what it was and fails as "expected number". Numbers (the MCP and client doors send JSON) pass as they are.
  */

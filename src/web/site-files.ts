@@ -1,6 +1,7 @@
 import type { AppDeps } from '../deps';
 import { defineRoute, type RouteDef } from '../http/route';
 import { countProducts, listProductSlugs } from '../store/products';
+import { queryInteger } from '../schemas/common';
 import { z } from '../schemas/zod';
 
 // The files that make Agentdex itself agent-ready (decisions.md, "Web pages"): robots.txt with AI rules
@@ -79,7 +80,7 @@ export function siteFileRoutes(deps: Pick<AppDeps, 'db' | 'config'>): RouteDef[]
       summary: 'Sitemap of product pages',
       auth: 'open',
       documented: false,
-      request: { params: z.object({ page: z.coerce.number().int().min(1).max(1000) }) },
+      request: { params: z.object({ page: queryInteger(z.number().int().min(1).max(1000)) }) },
       responses: { 200: { description: 'Sitemap', contentType: 'application/xml' } },
       handler: async ({ params }, ctx) => {
         const rows = await listProductSlugs(deps.db, (params.page - 1) * SITEMAP_PAGE_SIZE, SITEMAP_PAGE_SIZE);
