@@ -37,14 +37,15 @@ export const Email = z.email({ pattern: z.regexes.html5Email }).max(320);
 export const Guid = z.guid().meta({ format: 'uuid' });
 
 /**
- * An integer as a query string (or a path) carries it: digits and an optional minus, nothing else. `z.coerce.number()` read
- * "" and " " as 0 and "1e2" as 100, so `?minScore=` passed as 0 instead of failing; anything else stays
- * what it was and fails as "expected number". Numbers (the MCP and client doors send JSON) pass as they are.
+ * An integer as a query string (or a path) carries it: digits and an optional minus, nothing else.
+ * `z.coerce.number()` read "" and " " as 0 and "1e2" as 100, so `?minScore=` passed as 0 instead of failing;
+ * anything else stays what it was and fails as "expected number". Numbers (the MCP and client doors send
+ * JSON) pass as they are.
  */
-export const integerFromQuery = (v: unknown) => (typeof v === 'string' && /^-?\d+$/.test(v) ? Number(v) : v);
+const integerFromText = (v: unknown) => (typeof v === 'string' && /^-?\d+$/.test(v) ? Number(v) : v);
 
 /** An integer query parameter, e.g. `queryInteger(z.number().int().min(0))`: bounds and default as for a number. */
-export const queryInteger = <T extends z.ZodNumber>(schema: T) => z.preprocess(integerFromQuery, schema);
+export const queryInteger = <T extends z.ZodNumber>(schema: T) => z.preprocess(integerFromText, schema);
 
 /** Any integer from `min` up; values beyond `clampTo` are taken as `clampTo` rather than refused. */
 export const clampedInteger = (o: { min: number; clampTo: number; default: number; description: string }) =>

@@ -42,7 +42,7 @@ export function meteringService(db: Db) {
      * last minute, and none has been refused since. A guess for starting work early, never a decision.
      */
     expectsAdmission(caller: WorkspaceCaller, eventType: EventType): boolean {
-      return recent.within(`${caller.workspaceId}:${eventType}`, Date.now(), ADMITTED_RECENTLY_MS);
+      return recent.within(admissionKey(caller, eventType), Date.now(), ADMITTED_RECENTLY_MS);
     },
 
     async admit(caller: Caller, eventType: EventType, workflowId: string, source: string): Promise<Admission> {
@@ -73,9 +73,8 @@ export function meteringService(db: Db) {
         now: new Date(),
         keyId: caller.unverified && caller.keyId,
       });
-      const remembered = `${caller.workspaceId}:${eventType}`;
-      if (r.state === 'admitted' || r.state === 'recorded') recent.mark(remembered, Date.now());
-      else recent.forget(remembered);
+      if (r.state === 'admitted' || r.state === 'recorded') recent.mark(admissionKey(caller, eventType), Date.now());
+      else recent.forget(admissionKey(caller, eventType));
       if (r.state === 'no_workspace') throw new Error(`workspace ${caller.workspaceId} vanished`);
       if (r.state === 'key_revoked') {
         forgetKey(caller.keyId);
@@ -105,6 +104,8 @@ export function meteringService(db: Db) {
     },
   };
 }
+
+const admissionKey = (caller: WorkspaceCaller, eventType: EventType) => `${caller.workspaceId}:${eventType}`;
 
 /** When each workspace's calls were last admitted in this process, bounded in size. */
 function recentAdmissions() {
