@@ -1,13 +1,13 @@
 import type { FC } from 'hono/jsx';
 import { Layout } from '../layout';
-import { Field } from './field';
+import { Csrf, Field } from './field';
 
 export const SignupPage: FC<{ csrf: string; email?: string; error?: string }> = (p) => (
   <Layout title="Sign up" description="Create an Agentdex workspace and API key: free monthly calls, no card needed.">
     <h1>Create a workspace</h1>
     <p>Free: 100 audits and 1,000 find-tools and resolve calls a month are included; no card needed. You get an API key at once.</p>
     <form action="/signup" method="post" class="card">
-      <input type="hidden" name="_csrf" value={p.csrf} />
+      <Csrf token={p.csrf} />
       <Field id="signup-email" label="Email" name="email" type="email" value={p.email ?? ''} required autocomplete="email" error={p.error} />
       <Field id="signup-name" label="Workspace name (optional)" name="workspaceName" autocomplete="organization" />
       <p>
@@ -55,7 +55,7 @@ export const SignInPage: FC<{ csrf: string; error?: string; signedOut?: boolean 
       </p>
     ) : null}
     <form action="/dashboard/signin" method="post" class="card">
-      <input type="hidden" name="_csrf" value={p.csrf} />
+      <Csrf token={p.csrf} />
       <Field
         id="signin-key"
         label="API key"

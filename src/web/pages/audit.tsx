@@ -1,6 +1,6 @@
 import type { FC } from 'hono/jsx';
 import { Layout } from '../layout';
-import { Field } from './field';
+import { Csrf, Field } from './field';
 
 export const AuditFormPage: FC<{ csrf: string; domain?: string; error?: string; signedIn: boolean; trialQuota: number }> = (p) => (
   <Layout
@@ -17,7 +17,7 @@ export const AuditFormPage: FC<{ csrf: string; domain?: string; error?: string; 
         : `Without an account you may run ${p.trialQuota} metered calls an hour from one address; sign up for more.`}
     </p>
     <form action="/audit" method="post" class="card">
-      <input type="hidden" name="_csrf" value={p.csrf} />
+      <Csrf token={p.csrf} />
       <Field
         id="audit-domain"
         label="Domain"

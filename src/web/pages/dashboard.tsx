@@ -2,7 +2,7 @@ import type { FC } from 'hono/jsx';
 import type { OutputOf, Operations } from '../../operations';
 import { UsageChart } from '../charts';
 import { Layout } from '../layout';
-import { Field } from './field';
+import { Csrf, Field } from './field';
 
 type Usage = OutputOf<Operations['getUsage']>;
 type Keys = OutputOf<Operations['listKeys']>['keys'];
@@ -15,7 +15,6 @@ const usd = (n: number) => `$${n.toFixed(2)}`;
 const day = (iso: string | null | undefined) => (iso ? iso.slice(0, 10) : '—');
 
 /** Every dashboard form carries the session's CSRF token. */
-export const Csrf: FC<{ token: string }> = ({ token }) => <input type="hidden" name="_csrf" value={token} />;
 
 const Notice: FC<{ notice?: { kind: 'good' | 'bad'; text: string } }> = ({ notice }) =>
   notice ? (

@@ -1,5 +1,8 @@
 import type { FC } from 'hono/jsx';
 
+/** The form's CSRF token (web/forms.ts checks it on every post). */
+export const Csrf: FC<{ token: string }> = ({ token }) => <input type="hidden" name="_csrf" value={token} />;
+
 /**
  * One labelled text input with its help and its error, wired for assistive technology: the input points at
  * the error when there is one (aria-invalid, aria-describedby), else at the help. Ids: `id`, `id-help`, `id-error`.
