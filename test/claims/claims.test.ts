@@ -183,7 +183,17 @@ describe('vendor claims (DNS TXT and homepage meta tag, through REST and the CLI
       const { claimId, token } = ClaimStartSchema.parse(await jsonOf(await start(ws.key, 'claim-dns-late', 'dns')));
       const first = ClaimVerifySchema.parse(await jsonOf(await verify(ws.key, 'claim-dns-late')));
       assert.equal(first.verified, false);
-      await sleep(1_000);
+      // The record is published only once the watcher has looked at least once after the verify and found
+      // nothing, so finding it takes a later background check, however slowly this machine runs timers.
+      const verifiedAt = Date.parse(first.checkedAt ?? '');
+      await eventually(
+        async () => {
+          const row = await getInfra().db('claims').where({ id: claimId }).first();
+          return row.checked_at !== null && new Date(row.checked_at).getTime() > verifiedAt;
+        },
+        15_000,
+        'the watcher re-checks the pending claim',
+      );
       dns.setTxt('claim-dns-late.test', [['v=spf1 -all'], [token]]);
       const watched = await watchResult(claimId);
       assert.equal(watched.status, 'verified');
