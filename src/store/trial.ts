@@ -18,17 +18,16 @@ export async function admitTrialCall(db: Db, clientKey: string, now: Date, quota
   return db.transaction(async (trx) => {
     await trx('trial_buckets').insert({ client_key: clientKey }).onConflict('client_key').ignore();
     const row = await trx('trial_buckets').select('hits').where({ client_key: clientKey }).forUpdate().first();
-    const since = now.getTime() - windowMs;
-    const hits = (row.hits as Date[])
-      .map((d) => new Date(d))
-      .filter((d) => d.getTime() > since)
-      .sort((a, b) => a.getTime() - b.getTime());
+    const stored = (row.hits as Date[]).map((d) => new Date(d)).sort((a, b) => a.getTime() - b.getTime());
+    // A call that waited for the lock behind calls stamped later than its own clock reading is judged at
+    // the newest of them: hits stay in order, and the time to a free slot never exceeds the window.
+    const at = new Date(Math.max(now.getTime(), stored.at(-1)?.getTime() ?? 0));
+    const hits = stored.filter((d) => d.getTime() > at.getTime() - windowMs);
     const admitted = hits.length < quota;
-    if (admitted) hits.push(now);
-    await trx('trial_buckets').where({ client_key: clientKey }).update({ hits, updated_at: now });
-    const oldest = hits[0];
-    const resetSeconds = oldest ? Math.max(1, Math.ceil((oldest.getTime() + windowMs - now.getTime()) / 1000)) : 0;
-    return { admitted, remaining: Math.max(0, quota - hits.length), resetSeconds, hitAt: admitted ? now.toISOString() : undefined };
+    if (admitted) hits.push(at);
+    await trx('trial_buckets').where({ client_key: clientKey }).update({ hits, updated_at: at });
+    const resetSeconds = Math.max(1, Math.ceil(((hits[0] ?? at).getTime() + windowMs - at.getTime()) / 1000));
+    return { admitted, remaining: Math.max(0, quota - hits.length), resetSeconds, hitAt: admitted ? at.toISOString() : undefined };
   });
 }
 
