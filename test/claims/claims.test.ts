@@ -185,11 +185,12 @@ describe('vendor claims (DNS TXT and homepage meta tag, through REST and the CLI
       assert.equal(first.verified, false);
       // The record is published only once the watcher has looked at least once after the verify and found
       // nothing, so finding it takes a later background check, however slowly this machine runs timers.
-      const verifiedAt = Date.parse(first.checkedAt ?? '');
+      assert.ok(first.checkedAt, 'the verify records when it looked');
+      const verifyCheckedAt = Date.parse(first.checkedAt);
       await eventually(
         async () => {
           const row = await getInfra().db('claims').where({ id: claimId }).first();
-          return row.checked_at !== null && new Date(row.checked_at).getTime() > verifiedAt;
+          return row.checked_at !== null && new Date(row.checked_at).getTime() > verifyCheckedAt;
         },
         15_000,
         'the watcher re-checks the pending claim',
