@@ -1,4 +1,5 @@
 import type { OperationName, Operations, OutputOf } from '../operations';
+import { NOT_AUDITED_SENTENCE } from '../schemas/registry';
 import { fields, table } from './table';
 
 /**
@@ -49,7 +50,12 @@ const list = (title: string, items: string[], numbered = false) =>
 
 const yes = (b: boolean) => (b ? 'yes' : 'no');
 
-function profile(p: Out<'getProfile'>, s: TextStyle): string {
+/**
+ * A profile as text. Where the findings go: "not audited yet" while the scores are provisional (an empty
+ * issue list then means nothing was checked), the issues, or "No failing checks." when an audit found none
+ * (`sayClean` false leaves that to the caller, which may list checks of its own).
+ */
+function profile(p: Out<'getProfile'>, s: TextStyle, sayClean = true): string {
   const signals = p.signals;
   return [
     `${s.bold(p.name)} (${p.domain}), slug ${p.slug}${p.claimed ? ', claimed' : ''}`,
@@ -58,7 +64,9 @@ function profile(p: Out<'getProfile'>, s: TextStyle): string {
     `MCP ${yes(signals.mcpAvailable)} · CLI ${yes(signals.cliAvailable)} · llms.txt ${yes(signals.llmsTxt)} · OpenAPI ${yes(signals.openapi)}` +
       (signals.sdkLanguages.length ? ` · SDKs ${signals.sdkLanguages.join(', ')}` : ''),
     `categories: ${p.categories.join(', ') || '-'} · scores from ${p.freshness.source} as of ${p.freshness.asOf.slice(0, 10)}`,
+    p.audited ? '' : NOT_AUDITED_SENTENCE,
     list('Findings:', p.issues.slice(0, 10)),
+    p.audited && !p.issues.length && sayClean ? 'No failing checks.' : '',
   ]
     .filter(Boolean)
     .join('\n\n');
@@ -81,7 +89,7 @@ const RENDERERS: Renderers = {
     ),
   audit: (b, s) => {
     const failing = b.checks.filter((c) => c.score !== null && c.score < 1).sort((x, y) => (x.score ?? 0) - (y.score ?? 0));
-    const head = b.reachable ? profile(b, s) : `${b.domain} could not be reached.\n\n${list('Findings:', b.issues)}`;
+    const head = b.reachable ? profile(b, s, !failing.length) : `${b.domain} could not be reached.\n\n${list('Findings:', b.issues)}`;
     return [
       head,
       list(

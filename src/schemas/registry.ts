@@ -41,13 +41,31 @@ export const FreshnessSchema = z
   })
   .openapi('Freshness');
 
+/** What `findings` says while a product's scores are provisional: no audit has looked for issues yet. */
+export const NOT_AUDITED_FINDINGS = 'not audited yet: scores are provisional, from public data';
+/** The same for people (web page, markdown, CLI and MCP text), where the findings would be. */
+export const NOT_AUDITED_SENTENCE = 'Not audited yet: scores are provisional, from public data.';
+/** What `findings` says when an audit found nothing to fix. */
+export const NO_FAILING_CHECKS = 'no failing checks';
+
 export const AuditReportSchema = z
   .object({
     slug: z.string(),
     domain: z.string(),
     name: z.string(),
     scores: ScoresSchema,
-    issues: z.array(z.string()),
+    issues: z.array(z.string()).meta({
+      description:
+        'Findings of the last audit (or why it could not reach the site), worst first. Empty means nothing to fix only when `audited` is true; read `findings` for which.',
+    }),
+    audited: z.boolean().meta({
+      description:
+        'Extension. false while the scores are provisional (`freshness.source` = `seed`): no audit has run, so an empty `issues` means nothing was checked, not that nothing is wrong.',
+    }),
+    findings: z.string().meta({
+      description: `Extension. \`issues\` in words: "${NOT_AUDITED_FINDINGS}" when \`audited\` is false; "${NO_FAILING_CHECKS}" when audited with no issues; otherwise how many issues there are.`,
+      example: NOT_AUDITED_FINDINGS,
+    }),
     signals: SignalsSchema,
     description: z.string(),
     categories: z.array(z.string()),

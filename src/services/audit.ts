@@ -6,7 +6,7 @@ import { OutboundError } from '../net';
 import { findDomainBySlug } from '../store/audits';
 import { findProductBySlug } from '../store/products';
 import type { AuditWorkflowResult } from '../../workflows/audit';
-import { toAuditReport, type AuditReport } from './registry';
+import { findingsOf, toAuditReport, type AuditReport } from './registry';
 
 export type AuditResponse = AuditReport & {
   reachable: boolean;
@@ -44,15 +44,17 @@ export function auditService(deps: Pick<AppDeps, 'db' | 'temporal' | 'config' | 
       if (product) {
         const profile = toAuditReport(product);
         const issues = r.reachable ? profile.issues : [`Could not reach ${r.domain}: ${r.error}. Scores are from the last successful audit.`];
-        return { ...profile, issues, reachable: r.reachable, checks, timings: r.timings };
+        return { ...profile, issues, ...findingsOf(profile.audited, issues), reachable: r.reachable, checks, timings: r.timings };
       }
       // Unreachable and unknown: say so, with no invented score.
+      const issues = [`Could not reach ${r.domain}: ${r.error}. Nothing was scored.`];
       return {
         slug: r.domain.replace(/\.[a-z]+$/, '').replace(/[^a-z0-9]+/g, '-'),
         domain: r.domain,
         name: r.domain,
         scores: { readiness: 0, discovery: 0, understanding: 0, adoption: 0, operability: 0 },
-        issues: [`Could not reach ${r.domain}: ${r.error}. Nothing was scored.`],
+        issues,
+        ...findingsOf(true, issues),
         signals: { mcpAvailable: false, cliAvailable: false, llmsTxt: false, openapi: false, sdkLanguages: [] },
         description: '',
         categories: [],

@@ -3,7 +3,7 @@ import { parseSearchText } from '../domain/search-text';
 import { CATEGORY_SLUGS } from '../domain/taxonomy';
 import type { z } from '../schemas/zod';
 import type { AuditReportSchema, CompareResultSchema, RequirementsSchema } from '../schemas/registry';
-import { COMPARE_FIELDS } from '../schemas/registry';
+import { COMPARE_FIELDS, NO_FAILING_CHECKS, NOT_AUDITED_FINDINGS } from '../schemas/registry';
 import type { Db } from '../store/db';
 import {
   findCategory,
@@ -95,6 +95,7 @@ export function toAuditReport(p: ProductRecord): AuditReport {
     name: p.name,
     scores: { readiness: p.readiness, discovery: p.discovery, understanding: p.understanding, adoption: p.adoption, operability: p.operability },
     issues: p.issues,
+    ...findingsOf(p.score_source === 'audit', p.issues),
     signals: {
       mcpAvailable: s.mcpAvailable ?? p.has_mcp,
       cliAvailable: s.cliAvailable ?? p.has_cli,
@@ -108,4 +109,14 @@ export function toAuditReport(p: ProductRecord): AuditReport {
     auditedAt: p.audited_at ? p.audited_at.toISOString() : null,
     freshness: { source: p.score_source, asOf: (p.audited_at ?? p.updated_at).toISOString() },
   };
+}
+
+/**
+ * Whether an audit has scored the product, and what its `issues` amount to in words, so an agent can tell
+ * "not audited yet" (provisional seed scores, nothing checked) from "audited, nothing to fix".
+ */
+export function findingsOf(audited: boolean, issues: string[]): Pick<AuditReport, 'audited' | 'findings'> {
+  if (!audited) return { audited, findings: NOT_AUDITED_FINDINGS };
+  if (!issues.length) return { audited, findings: NO_FAILING_CHECKS };
+  return { audited, findings: `${issues.length} ${issues.length === 1 ? 'issue' : 'issues'}, listed in issues` };
 }

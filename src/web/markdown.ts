@@ -1,3 +1,4 @@
+import { NOT_AUDITED_SENTENCE } from '../schemas/registry';
 import type { ProductPage } from '../services/web-pages';
 import type { CategoryRow, RegistryRow } from '../store/products';
 
@@ -41,11 +42,13 @@ export function productMarkdown(base: string, p: ProductPage): string {
     '',
     '## What to fix',
     '',
-    ...(p.failing.length
-      ? p.failing.map((c) => `- ${md(c.title)} (${c.subScore}): ${md(c.fix ?? c.detail)}`)
-      : p.issues.length
-        ? p.issues.map((i) => `- ${md(i)}`)
-        : ['No failing checks.']),
+    ...(!p.audited
+      ? [NOT_AUDITED_SENTENCE]
+      : p.failing.length
+        ? p.failing.map((c) => `- ${md(c.title)} (${c.subScore}): ${md(c.fix ?? c.detail)}`)
+        : p.issues.length
+          ? p.issues.map((i) => `- ${md(i)}`)
+          : ['No failing checks.']),
     '',
     '## History',
     '',

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { commandGroups } from '../../src/cli/commands';
 import { operationList } from '../../src/operations';
+import { bumpRegistryVersion } from '../../src/store/registry-version';
 import { startHttp } from '../net/support';
 import { startTestApp, type TestApp } from '../support/app';
 import { runCommand } from '../support/command';
@@ -111,6 +112,33 @@ describe('agentdex CLI (the built binary against a running server)', function ()
         JSON.parse(compare.stdout).rows.map((row: { slug: string }) => row.slug),
         ['stripe', 'paypal'],
       );
+    });
+
+    it('profile says "not audited yet" for a provisional product and "No failing checks." for an audited clean one', async () => {
+      const id = Date.now();
+      const product = (slug: string) => ({
+        slug,
+        name: slug,
+        domain: `${slug}.example`,
+        description: 'd',
+        readiness: 50,
+        discovery: 50,
+        understanding: 50,
+        adoption: 50,
+        operability: 50,
+      });
+      await getInfra()
+        .db('products')
+        .insert([product(`cli-seed-${id}`), { ...product(`cli-audited-${id}`), score_source: 'audit', audited_at: new Date() }]);
+      bumpRegistryVersion();
+      const seed = await agentdex(['profile', `cli-seed-${id}`], env);
+      assert.equal(seed.code, 0, seed.stderr);
+      assert.match(seed.stdout, /^Not audited yet: scores are provisional, from public data\.$/m);
+      assert.doesNotMatch(seed.stdout, /No failing checks/);
+      const audited = await agentdex(['profile', `cli-audited-${id}`], env);
+      assert.equal(audited.code, 0, audited.stderr);
+      assert.match(audited.stdout, /^No failing checks\.$/m);
+      assert.doesNotMatch(audited.stdout, /not audited/i);
     });
 
     it('picks the operation a shared command means from its arguments', async () => {

@@ -4,6 +4,7 @@ import { AuditReportSchema, CategoryDetailSchema, CategoryListSchema, CompareRes
 import { z } from '../../src/schemas/zod';
 import { startTestApp, type TestApp } from '../support/app';
 import { jsonOf } from '../support/http';
+import { bumpRegistryVersion } from '../../src/store/registry-version';
 import { getInfra } from '../support/infra';
 
 const Rows = z.array(RegistryRowSchema.strict());
@@ -117,6 +118,35 @@ describe('registry reads', () => {
       assert.equal(report.auditedAt, null);
       assert.ok(report.categories.length >= 1);
       assert.ok(res.headers.get('etag'));
+      // No audit has run: the empty issues list must not read as "nothing wrong".
+      assert.deepEqual(report.issues, []);
+      assert.equal(report.audited, false);
+      assert.equal(report.findings, 'not audited yet: scores are provisional, from public data');
+    });
+
+    it('says an audited product with no issues has no failing checks', async () => {
+      const slug = `audited-clean-${Date.now()}`;
+      await getInfra()
+        .db('products')
+        .insert({
+          slug,
+          name: 'Audited clean',
+          domain: `${slug}.example`,
+          description: 'd',
+          readiness: 90,
+          discovery: 90,
+          understanding: 90,
+          adoption: 90,
+          operability: 90,
+          score_source: 'audit',
+          audited_at: new Date(),
+        });
+      bumpRegistryVersion();
+      const report = AuditReportSchema.strict().parse(await jsonOf(await get(`/v1/profile/${slug}`)));
+      assert.equal(report.freshness.source, 'audit');
+      assert.deepEqual(report.issues, []);
+      assert.equal(report.audited, true);
+      assert.equal(report.findings, 'no failing checks');
     });
 
     it('404s an unknown slug', async () => {

@@ -84,6 +84,40 @@ describe('web pages over HTTP', function () {
     assert.match(await home.text(), /^# Agentdex\n/);
   });
 
+  it('says "not audited yet" where a provisional product\'s findings would be, and "No failing checks." only for an audited clean one', async () => {
+    const { db } = getInfra();
+    const id = randomUUID().slice(0, 8);
+    const product = (slug: string) => ({
+      slug,
+      name: slug,
+      domain: `${slug}.example`,
+      description: 'd',
+      readiness: 50,
+      discovery: 50,
+      understanding: 50,
+      adoption: 50,
+      operability: 50,
+    });
+    await db('products').insert([product(`provisional-${id}`), { ...product(`audited-${id}`), score_source: 'audit', audited_at: new Date() }]);
+    bumpRegistryVersion();
+    const read = async (slug: string, accept: string) => (await fetch(`${app.baseUrl}/products/${slug}`, { headers: { accept } })).text();
+    const findings = (html: string) => /<h2 id="failing">What to fix<\/h2>([\s\S]*?)<\/section>/.exec(html)?.[1] ?? '';
+    const mdFindings = (md: string) => /## What to fix\n\n([\s\S]*?)\n\n##/.exec(md)?.[1] ?? '';
+
+    const seedHtml = findings(await read(`provisional-${id}`, 'text/html'));
+    assert.match(seedHtml, /Not audited yet: scores are provisional, from public data\./);
+    assert.doesNotMatch(seedHtml, /No failing checks/);
+    const seedMd = mdFindings(await read(`provisional-${id}`, 'text/markdown'));
+    assert.match(seedMd, /^Not audited yet: scores are provisional, from public data\./);
+    assert.doesNotMatch(seedMd, /No failing checks/);
+
+    const auditedHtml = findings(await read(`audited-${id}`, 'text/html'));
+    assert.match(auditedHtml, /<p>No failing checks\.<\/p>/);
+    assert.doesNotMatch(auditedHtml, /not audited/i);
+    const auditedMd = mdFindings(await read(`audited-${id}`, 'text/markdown'));
+    assert.equal(auditedMd, 'No failing checks.');
+  });
+
   it('links a product nofollow until it is claimed, then followed', async () => {
     const { db } = getInfra();
     const ws = await createWorkspace(db);

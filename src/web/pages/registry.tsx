@@ -1,4 +1,5 @@
 import type { FC } from 'hono/jsx';
+import { NOT_AUDITED_SENTENCE } from '../../schemas/registry';
 import type { CategoryRow, RegistryRow } from '../../store/products';
 import type { ProductPage } from '../../services/web-pages';
 import { HistoryChart, ScoreBars } from '../charts';
@@ -164,7 +165,9 @@ export const ProductPageView: FC<{ base: string; p: ProductPage }> = ({ base, p 
       </section>
       <section aria-labelledby="failing">
         <h2 id="failing">What to fix</h2>
-        {p.failing.length ? (
+        {!p.audited ? (
+          <p>{NOT_AUDITED_SENTENCE}</p>
+        ) : p.failing.length ? (
           <table>
             <caption class="sr-only">Failing checks and their fixes</caption>
             <thead>
