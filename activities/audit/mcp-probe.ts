@@ -1,5 +1,7 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { SSEClientTransport, SseError } from '@modelcontextprotocol/sdk/client/sse.js';
 import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { McpError } from '@modelcontextprotocol/sdk/types.js';
 import type { McpOutcome } from '../../src/domain/audit/artifacts';
 import { OutboundError } from '../../src/net';
@@ -9,6 +11,8 @@ export interface McpProbe {
   serverName?: string;
   tools?: string[];
   detail?: string;
+  /** It answered over the legacy HTTP+SSE transport (2024-11-05), after Streamable HTTP was refused with a 4xx. */
+  transport?: 'sse';
   /** The 401/403 answer's `WWW-Authenticate`, which tells an MCP authorization challenge from any gateway's. */
   status?: number;
   challenge?: string;
@@ -25,32 +29,89 @@ export interface McpProbe {
 
 // A JSON-RPC error to initialize that asks for credentials, not a protocol or method error.
 const CREDENTIALS_WANTED = /unauthori[sz]ed|api[ _-]?key|authenticat|credential|forbidden|access token/i;
+const EVENT_STREAM = /^\s*text\/event-stream\s*(;|$)/i;
+/** How much of an event stream is read for its first event before it is judged not MCP. */
+const FIRST_EVENT_MAX_CHARS = 64 * 1024;
 
 /**
- * A live MCP handshake with the SDK's own client: initialize, then tools/list, over Streamable HTTP,
- * with every request going through the outbound guard. "Requires auth" (401/403) is told apart from
- * "dead" (no answer, 404/405) and "not MCP" (answers, but not with MCP); whether a 401 proves an MCP
- * server depends on how the URL was found, which the caller judges from `status` and `challenge`.
+ * A live MCP handshake with the SDK's own client: initialize, then tools/list, with every request going
+ * through the outbound guard. Streamable HTTP first; when that is refused with a 4xx other than 401/403 (a
+ * legacy server 404s or 405s the POST), the legacy HTTP+SSE transport, as the SDK's backwards-compatibility
+ * guide does, within what is left of `timeoutMs`. "Requires auth" (401/403) is told apart from "dead" (no
+ * answer, 404/405) and "not MCP" (answers, but not with MCP); whether a 401 proves an MCP server depends on how
+ * the URL was found, which the caller judges from `status` and `challenge`.
  */
 export async function probeMcpEndpoint(url: string, fetchFn: typeof fetch, timeoutMs: number): Promise<McpProbe> {
+  const deadline = Date.now() + timeoutMs;
+  const streamable = await handshake(url, fetchFn, timeoutMs, false);
+  const refused = streamable.error instanceof StreamableHTTPError ? (streamable.error.code ?? 0) : 0;
+  if (refused < 400 || refused > 499 || refused === 401 || refused === 403) return streamable.probe;
+
+  const legacy = await handshake(url, fetchFn, Math.max(1, deadline - Date.now()), true);
+  // Judged over SSE when it proved something there: a handshake, an authorization wall, or an event stream
+  // that is not MCP. Otherwise (the GET was refused too, or answered a page) the Streamable answer stands.
+  if (legacy.probe.outcome === 'ok' || legacy.probe.outcome === 'auth-required' || legacy.eventStream) {
+    return { ...legacy.probe, ...(legacy.probe.outcome === 'ok' ? { transport: 'sse' as const } : {}) };
+  }
+  return { ...streamable.probe, ...(legacy.probe.answeredHtml ? { answeredHtml: true } : {}) };
+}
+
+/** The stream was read far enough to know it is not MCP's: its first event is not `endpoint`. */
+class NotMcpStream extends Error {}
+/** The legacy handshake did not finish within its time (opening the stream has no timeout of its own). */
+class ProbeTimeout extends Error {}
+
+/**
+ * One handshake: over Streamable HTTP, or over legacy HTTP+SSE (`legacy`), whose stream is checked for the
+ * `endpoint` event first and whose whole handshake is bounded by `timeoutMs`.
+ */
+async function handshake(
+  url: string,
+  fetchFn: typeof fetch,
+  timeoutMs: number,
+  legacy: boolean,
+): Promise<{ probe: McpProbe; error?: unknown; eventStream: boolean }> {
   let last: { status: number; challenge?: string; html: boolean } | undefined;
+  let eventStream = false;
+  let notMcp: (err: Error) => void = () => undefined;
+  const failed = new Promise<never>((_, reject) => {
+    notMcp = reject;
+  });
+  failed.catch(() => undefined);
   const watched: typeof fetch = async (input, init) => {
     const res = await fetchFn(input, init);
     last = { status: res.status, challenge: res.headers.get('www-authenticate') ?? undefined, html: /text\/html/i.test(res.headers.get('content-type') ?? '') };
-    return res;
+    // A legacy SSE session's GET: its first event must be the `endpoint` event (2024-11-05), else it is some
+    // other event stream and waiting on it proves nothing.
+    if (!legacy || (init?.method ?? 'GET').toUpperCase() !== 'GET' || !res.ok || !res.body || !EVENT_STREAM.test(res.headers.get('content-type') ?? ''))
+      return res;
+    eventStream = true;
+    return withFirstEvent(res, (type) => {
+      if (type !== 'endpoint')
+        notMcp(new NotMcpStream(`an event stream whose first event is ${JSON.stringify(type)}, not "endpoint": not the MCP HTTP+SSE transport`));
+    });
   };
   const client = new Client({ name: 'agentdex-audit', version: '0.1.0' });
-  const transport = new StreamableHTTPClientTransport(new URL(url), { fetch: watched });
+  const transport: Transport = legacy
+    ? new SSEClientTransport(new URL(url), { fetch: watched })
+    : new StreamableHTTPClientTransport(new URL(url), { fetch: watched });
+  let timer: NodeJS.Timeout | undefined;
+  const expired = new Promise<never>((_, reject) => {
+    if (legacy) timer = setTimeout(() => reject(new ProbeTimeout(`no MCP answer within ${timeoutMs} ms`)), timeoutMs);
+  });
   try {
-    await client.connect(transport, { timeout: timeoutMs });
-    const { tools } = await client.listTools(undefined, { timeout: timeoutMs });
-    return { outcome: 'ok', serverName: client.getServerVersion()?.name, tools: tools.map((t) => t.name) };
+    const run = async () => {
+      await client.connect(transport, { timeout: timeoutMs });
+      return client.listTools(undefined, { timeout: timeoutMs });
+    };
+    const { tools } = await Promise.race([run(), failed, expired]);
+    return { probe: { outcome: 'ok', serverName: client.getServerVersion()?.name, tools: tools.map((t) => t.name) }, eventStream };
   } catch (err) {
-    const { outcome, detail } = classify(err);
+    const { outcome, detail } = classify(err, eventStream);
     const rpcAuthError = err instanceof McpError && outcome === 'auth-required';
     const cause = err instanceof OutboundError ? err : (err as { cause?: unknown })?.cause;
     const hostDown = cause instanceof OutboundError && (cause.connectFailed || /ENOTFOUND|EAI_AGAIN|ENODATA|resolve/i.test(cause.message));
-    return {
+    const probe: McpProbe = {
       outcome,
       detail,
       ...(last && (last.status === 401 || last.status === 403) ? { status: last.status, challenge: last.challenge } : {}),
@@ -58,17 +119,23 @@ export async function probeMcpEndpoint(url: string, fetchFn: typeof fetch, timeo
       ...(hostDown ? { hostDown } : {}),
       ...(rpcAuthError ? { rpcAuthError } : {}),
     };
+    return { probe, error: err, eventStream };
   } finally {
-    await client.close().catch(() => undefined);
+    clearTimeout(timer);
+    await client.close().catch(() => undefined); // closes the transport too, even while it is still starting
   }
 }
 
-function classify(err: unknown): { outcome: McpOutcome; detail: string } {
+function classify(err: unknown, eventStream: boolean): { outcome: McpOutcome; detail: string } {
   const message = err instanceof Error ? err.message : String(err);
+  // An event stream was open: whatever went wrong after, it answered, and not with MCP.
+  if (eventStream && !(err instanceof McpError && CREDENTIALS_WANTED.test(message)))
+    return { outcome: 'not-mcp', detail: `HTTP+SSE: ${message.slice(0, 200)}` };
   if (err instanceof OutboundError || (err as { cause?: unknown })?.cause instanceof OutboundError) {
     return { outcome: 'dead', detail: message };
   }
-  if (err instanceof StreamableHTTPError) {
+  if (err instanceof ProbeTimeout) return { outcome: 'dead', detail: message };
+  if (err instanceof StreamableHTTPError || err instanceof SseError) {
     const code = err.code ?? -1;
     if (code === 401 || code === 403) return { outcome: 'auth-required', detail: `HTTP ${code}` };
     if (code === 404 || code === 405 || code === 410 || code >= 500) return { outcome: 'dead', detail: `HTTP ${code}` };
@@ -77,4 +144,57 @@ function classify(err: unknown): { outcome: McpOutcome; detail: string } {
   if (err instanceof McpError ? CREDENTIALS_WANTED.test(message) : /unauthorized/i.test(message))
     return { outcome: 'auth-required', detail: message.slice(0, 200) };
   return { outcome: 'not-mcp', detail: message.slice(0, 200) };
+}
+
+/**
+ * The response with its body passed through unchanged, calling `seen` with the type of the first event the
+ * stream dispatches (an event with data; comments and `retry:`-only blocks dispatch nothing), or with "" when
+ * the first 64 KiB hold none.
+ */
+function withFirstEvent(res: Response, seen: (type: string) => void): Response {
+  const decoder = new TextDecoder();
+  let text = '';
+  let done = false;
+  const inspect = (chunk: Uint8Array) => {
+    if (done) return;
+    text += decoder.decode(chunk, { stream: true });
+    let type = '';
+    let data = false;
+    let start = 0;
+    for (;;) {
+      const m = /\r\n|\r|\n/.exec(text.slice(start));
+      if (!m) break;
+      const line = text.slice(start, start + m.index);
+      start += m.index + m[0].length;
+      if (line === '') {
+        if (data) {
+          done = true;
+          return seen(type || 'message');
+        }
+        type = '';
+        continue;
+      }
+      if (line.startsWith(':')) continue;
+      const field = line.includes(':') ? line.slice(0, line.indexOf(':')) : line;
+      const value = line.includes(':') ? line.slice(line.indexOf(':') + 1).replace(/^ /, '') : '';
+      if (field === 'event') type = value;
+      else if (field === 'data') data = true;
+    }
+    if (text.length > FIRST_EVENT_MAX_CHARS) {
+      done = true;
+      seen('');
+    }
+  };
+  const body = res.body!.pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, controller) {
+        inspect(chunk);
+        controller.enqueue(chunk);
+      },
+    }),
+  );
+  const tapped = new Response(body, { status: res.status, statusText: res.statusText, headers: res.headers });
+  Object.defineProperty(tapped, 'url', { value: res.url });
+  Object.defineProperty(tapped, 'redirected', { value: res.redirected });
+  return tapped;
 }

@@ -6,7 +6,8 @@ import { OutboundError } from './errors';
 import type { ConnectTarget, Guard } from './guard';
 
 // One HTTP request/response on a fresh socket, with the byte cap and the deadline enforced while reading: the
-// socket is destroyed the moment either is exceeded, so a huge or trickling body never accumulates.
+// socket is destroyed the moment either is exceeded, so a huge or trickling body never accumulates. An event
+// stream (`streamEvents`) is handed over as soon as its headers arrive, still under the same cap and deadline.
 
 export interface ExchangeRequest {
   url: URL;
@@ -20,6 +21,12 @@ export interface ExchangeRequest {
   /** Deadline for the whole exchange: connect, headers and body. Not a socket-idle timeout. */
   timeoutMs: number;
   signal?: AbortSignal;
+  /**
+   * Resolve a 2xx `text/event-stream` answer at its headers, its body in `stream` (legacy MCP HTTP+SSE opens
+   * one and answers on it). The byte cap and the deadline keep applying to the stream: exceeding either, or
+   * the signal aborting, errors it and destroys the socket.
+   */
+  streamEvents?: boolean;
 }
 
 export interface ExchangeResult {
@@ -29,6 +36,8 @@ export interface ExchangeResult {
   /** Header pairs as received (repeats kept), minus encoding headers when the body was decoded. */
   rawHeaders: [string, string][];
   body: Buffer;
+  /** With `streamEvents`, an event stream's body as it arrives (`body` is then empty). */
+  stream?: ReadableStream<Uint8Array>;
 }
 
 export interface Transport {
@@ -38,6 +47,7 @@ export interface Transport {
 }
 
 const NO_BODY_STATUS = new Set([204, 205, 304]);
+const EVENT_STREAM = /^\s*text\/event-stream\s*(;|$)/i;
 
 function decoderFor(encoding: string | undefined): zlib.Gunzip | zlib.Inflate | zlib.BrotliDecompress | null {
   switch ((encoding ?? '').trim().toLowerCase()) {
@@ -63,6 +73,8 @@ export function exchange(t: Transport, req: ExchangeRequest): Promise<ExchangeRe
     let connected = false; // TCP up (http) or TLS established (https): failures before that allow https→http fallback
     let response: http.IncomingMessage | undefined;
     let decoder: zlib.Gunzip | zlib.Inflate | zlib.BrotliDecompress | null = null;
+    // Set while a streamed body is being read: failures after the promise resolved error the stream instead.
+    let streaming: ReadableStreamDefaultController<Uint8Array> | undefined;
 
     const cleanup = () => {
       settled = true;
@@ -74,6 +86,13 @@ export function exchange(t: Transport, req: ExchangeRequest): Promise<ExchangeRe
       decoder?.destroy();
     };
     const fail = (err: unknown) => {
+      if (streaming) {
+        const controller = streaming;
+        streaming = undefined;
+        cleanup();
+        controller.error(err);
+        return;
+      }
       if (settled) return;
       cleanup();
       reject(err);
@@ -116,10 +135,7 @@ export function exchange(t: Transport, req: ExchangeRequest): Promise<ExchangeRe
       if (!decoder && !req.truncate && Number.isFinite(declared) && declared > req.maxBytes) {
         return fail(new OutboundError('TOO_LARGE', `${href} declares ${declared} bytes, over the ${req.maxBytes} byte cap`, href));
       }
-      const chunks: Buffer[] = [];
-      let total = 0;
-      const finish = () => {
-        if (settled) return;
+      const head = () => {
         const rawHeaders: [string, string][] = [];
         for (let i = 0; i < res.rawHeaders.length; i += 2) {
           const name = res.rawHeaders[i];
@@ -131,11 +147,57 @@ export function exchange(t: Transport, req: ExchangeRequest): Promise<ExchangeRe
           delete headers['content-encoding'];
           delete headers['content-length'];
         }
-        const result = { status: res.statusCode ?? 0, statusText: res.statusMessage ?? '', headers, rawHeaders, body: Buffer.concat(chunks) };
+        return { status: res.statusCode ?? 0, statusText: res.statusMessage ?? '', headers, rawHeaders };
+      };
+      const body: Readable = decoder ?? res;
+      if (decoder) {
+        res.on('error', failWith);
+        res.pipe(decoder);
+      }
+      res.on('close', () => {
+        if (!res.complete) failWith(new Error('connection closed before the response was complete'));
+      });
+      body.on('error', failWith);
+
+      const status = res.statusCode ?? 0;
+      if (req.streamEvents && !headersOnly && status >= 200 && status < 300 && EVENT_STREAM.test(res.headers['content-type'] ?? '')) {
+        // Handed over now; the timer, the cap and the abort listener stay until the stream ends or fails.
+        let total = 0;
+        const stream = new ReadableStream<Uint8Array>({
+          start: (controller) => {
+            streaming = controller;
+          },
+          cancel: () => {
+            streaming = undefined;
+            cleanup();
+          },
+        });
+        body.on('data', (chunk: Buffer) => {
+          if (!streaming) return;
+          total += chunk.length;
+          if (total > req.maxBytes) return fail(new OutboundError('TOO_LARGE', `${href} sent more than the ${req.maxBytes} byte cap`, href));
+          streaming.enqueue(new Uint8Array(chunk));
+        });
+        body.on('end', () => {
+          const controller = streaming;
+          if (!controller) return;
+          streaming = undefined;
+          cleanup();
+          controller.close();
+        });
+        settled = true;
+        resolve({ ...head(), body: Buffer.alloc(0), stream });
+        return;
+      }
+
+      const chunks: Buffer[] = [];
+      let total = 0;
+      const finish = () => {
+        if (settled) return;
+        const result = { ...head(), body: Buffer.concat(chunks) };
         cleanup();
         resolve(result);
       };
-      const body: Readable = decoder ?? res;
       body.on('data', (chunk: Buffer) => {
         if (settled) return;
         if (total + chunk.length > req.maxBytes) {
@@ -148,14 +210,6 @@ export function exchange(t: Transport, req: ExchangeRequest): Promise<ExchangeRe
         chunks.push(chunk);
       });
       body.on('end', finish);
-      body.on('error', failWith);
-      if (decoder) {
-        res.on('error', failWith);
-        res.pipe(decoder);
-      }
-      res.on('close', () => {
-        if (!res.complete) failWith(new Error('connection closed before the response was complete'));
-      });
     });
     request.end(req.body);
   });

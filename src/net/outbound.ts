@@ -62,12 +62,17 @@ export interface WebFetchDefaults {
   robots?: boolean;
   maxBytes?: number;
   timeoutMs?: number;
+  /** Hand a 2xx `text/event-stream` body over as it arrives (under the cap and deadline) instead of buffering it. */
+  streamEvents?: boolean;
 }
 
 export interface Outbound {
   fetch(url: string, init?: FetchInit): Promise<OutboundResponse>;
   fetchSite(host: string, path: string, init?: FetchInit): Promise<OutboundResponse>;
-  /** WHATWG fetch through the guard, robots.txt NOT consulted (API clients such as MCP). */
+  /**
+   * WHATWG fetch through the guard, robots.txt NOT consulted (API clients such as MCP). Event streams are
+   * streamed (legacy MCP HTTP+SSE), every other body buffered.
+   */
   webFetch: typeof globalThis.fetch;
   /** A WHATWG fetch with other defaults, e.g. {robots: true} for browser navigations made for a crawl. */
   webFetchWith(defaults: WebFetchDefaults): typeof globalThis.fetch;
@@ -85,6 +90,7 @@ interface RunInit {
   followRedirects: boolean;
   maxRedirects: number;
   signal?: AbortSignal;
+  streamEvents?: boolean;
 }
 
 interface RunResult {
@@ -247,6 +253,7 @@ export function createOutbound(options: OutboundOptions = {}): Outbound {
           truncate: init.truncate,
           timeoutMs: init.timeoutMs,
           signal: init.signal,
+          streamEvents: init.streamEvents,
         }),
       );
       const location = result.headers.location;
@@ -323,11 +330,12 @@ export function createOutbound(options: OutboundOptions = {}): Outbound {
         maxBytes: defaults.maxBytes ?? maxBytes,
         timeoutMs: defaults.timeoutMs ?? timeoutMs,
         robots: defaults.robots ?? false,
+        streamEvents: defaults.streamEvents ?? false,
         maxRedirects,
       });
       return { url: r.url.href, redirected: r.redirects.length > 0, result: r.result };
     });
   }
 
-  return { fetch, fetchSite, webFetch: webFetchWith({}), webFetchWith, preflight };
+  return { fetch, fetchSite, webFetch: webFetchWith({ streamEvents: true }), webFetchWith, preflight };
 }

@@ -3,7 +3,8 @@ import type { ExchangeResult } from './exchange';
 
 // A WHATWG fetch built on the guarded outbound layer, for code that expects `fetch` (the MCP SDK's client
 // transports, Playwright request interception). The body is read in full under the same byte cap and deadline
-// and then handed back as a real Response, so long-lived streams (an SSE GET that never ends) end in TIMEOUT.
+// and then handed back as a real Response, except an event stream when the caller asked for streams: that body
+// is handed over as it arrives, and the cap and deadline end it.
 
 export interface WebRunInit {
   method: string;
@@ -46,7 +47,7 @@ export function createWebFetch(run: (url: string, init: WebRunInit) => Promise<W
       throw new OutboundError('NETWORK', `${url} answered with unusable status ${result.status}`, url);
     }
     const nullBody = NULL_BODY_STATUS.has(result.status) || request.method === 'HEAD';
-    const response = new Response(nullBody ? null : result.body, {
+    const response = new Response(nullBody ? null : (result.stream ?? result.body), {
       status: result.status,
       statusText: result.statusText,
       headers: result.rawHeaders,

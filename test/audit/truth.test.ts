@@ -130,6 +130,37 @@ describe('GET /v1/audit finds what exists (audit-truth fixtures)', function () {
     });
   });
 
+  describe('an MCP server on the legacy HTTP+SSE transport is alive', () => {
+    it('sse-legacy.test: Streamable HTTP answers 404, the SSE fallback completes initialize + tools/list through the guard', async () => {
+      const r = await report('sse-legacy.test');
+      assert.equal(r.signals.mcpAvailable, true);
+      assert.equal(check(r, 'mcp-live').score, 1);
+      assert.match(check(r, 'mcp-live').detail, /succeeded at http:\/\/mcp\.sse-legacy\.test\/sse \(2 tools, legacy HTTP\+SSE transport\)/);
+      assert.equal(check(r, 'mcp-server').score, 1);
+      const mcp = await mcpArtifact('sse-legacy.test');
+      const [endpoint] = mcp.endpoints;
+      assert.deepEqual(
+        [endpoint.url, endpoint.outcome, endpoint.transport, endpoint.serverName, endpoint.tools],
+        ['http://mcp.sse-legacy.test/sse', 'ok', 'sse', 'sse-legacy', ['search_docs', 'create_widget']],
+      );
+      const asked = requestsTo('mcp.sse-legacy.test');
+      assert.deepEqual([...new Set(asked.map((q) => `${q.method} ${q.path}`))], ['POST /sse', 'GET /sse', 'POST /sse/messages']);
+      for (const q of asked) assert.match(String(q.headers['user-agent']), /^AgentdexBot\//, 'every request went through the outbound layer');
+    });
+
+    it('sse-ticks.test (twin): an `sse` remote that streams price ticks, with no endpoint event, is not MCP', async () => {
+      const r = await report('sse-ticks.test');
+      assert.equal(r.signals.mcpAvailable, false);
+      assert.equal(check(r, 'mcp-live').score, 0);
+      const mcp = await mcpArtifact('sse-ticks.test');
+      const endpoint = mcp.endpoints.find((e) => e.url === 'http://sse-ticks.test/sse');
+      assert.equal(endpoint?.outcome, 'not-mcp', 'an event stream that answered, but not with MCP');
+      assert.match(endpoint?.detail ?? '', /event stream whose first event is "tick", not "endpoint"/);
+      assert.equal(endpoint?.transport, undefined);
+      assert.ok(!mcp.endpoints.some((e) => e.outcome === 'ok' || e.outcome === 'auth-required'));
+    });
+  });
+
   describe('an OpenAPI description counts wherever it lives, whatever its name or media type', () => {
     it('openapi-yaml.test: a .yml on the api. host, served text/plain, linked from the developer docs', async () => {
       const r = await report('openapi-yaml.test');

@@ -1,4 +1,4 @@
-import { serveMcp } from './mcp';
+import { serveLegacySseMcp, serveMcp, serveTickStream } from './mcp';
 import { html, json, notFound, page, routes, send, text, type SiteHandler } from './respond';
 
 /**
@@ -244,6 +244,36 @@ const prmApi: SiteHandler = (req, res, ctx) => {
 };
 
 // ---------------------------------------------------------------------------------------------------------
+// The legacy HTTP+SSE transport (2024-11-05). sse-legacy: a registry-style card names an `sse` remote on the
+// mcp. host, a real SDK SSE server (its /sse answers the Streamable HTTP POST with 404, as Express did). Twin
+// (sse-ticks): the card's `sse` remote is an event stream of price ticks, alive but not MCP.
+
+const sseCard = (domain: string, url: string) => ({
+  $schema: 'https://static.modelcontextprotocol.io/schemas/2025-09-29/server.schema.json',
+  name: `io.${domain.replace(/\.test$/, '')}/server`,
+  description: 'Remote MCP server',
+  version: '1.4.0',
+  remotes: [{ type: 'sse', url }],
+});
+
+const sseLegacy: SiteHandler = (req, res, ctx) => {
+  if (ctx.host === 'mcp.sse-legacy.test') return serveLegacySseMcp(req, res, '/sse', 'sse-legacy');
+  return routes({
+    '/robots.txt': (_q, r) => text(r, ROBOTS),
+    '/': (_q, r) => html(r, home('SSE Legacy', 'http://sse-legacy.test', '<a href="/docs">Docs</a>', 'Timesheets for consultancies')),
+    '/.well-known/mcp.json': (_q, r) => json(r, sseCard('sse-legacy.test', 'http://mcp.sse-legacy.test/sse')),
+  })(req, res, ctx);
+};
+
+const sseTicks: SiteHandler = (req, res, ctx) =>
+  routes({
+    '/robots.txt': (_q, r) => text(r, ROBOTS),
+    '/': (_q, r) => html(r, home('SSE Ticks', 'http://sse-ticks.test', '<a href="/docs">Docs</a>', 'Market data for trading desks')),
+    '/.well-known/mcp.json': (_q, r) => json(r, sseCard('sse-ticks.test', 'http://sse-ticks.test/sse')),
+    '/sse': serveTickStream,
+  })(req, res, ctx);
+
+// ---------------------------------------------------------------------------------------------------------
 // OpenAPI linked from the developer docs, on the api. host, as .yml served text/plain. Twin: the docs and
 // llms.txt link YAML files that are not OpenAPI (an AsyncAPI document, an OpenAPI generator config).
 
@@ -356,6 +386,8 @@ export const AUDIT_TRUTH_SITES: Record<string, SiteHandler> = {
   'mcp-selfhost.test': mcpSelfhost,
   'prm-mcp.test': prmMcp,
   'prm-api.test': prmApi,
+  'sse-legacy.test': sseLegacy,
+  'sse-ticks.test': sseTicks,
   'openapi-yaml.test': openapiYaml,
   'yaml-not-openapi.test': yamlNotOpenapi,
 };

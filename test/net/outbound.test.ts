@@ -32,6 +32,7 @@ interface SiteState {
   bigSent: number;
   bigClosed: Promise<void>;
   tlsGarbage: number; // TLS ClientHellos the plain-http server could not parse
+  eventsClosed: Promise<void>;
 }
 
 function readBody(req: http.IncomingMessage): Promise<string> {
@@ -50,7 +51,17 @@ describe('net/outbound fixture behaviours', () => {
   let outbound: Outbound;
 
   before(async () => {
-    state = { hits: [], userAgents: [], inflight: new Map(), maxPerHost: new Map(), maxOverall: 0, bigSent: 0, bigClosed: Promise.resolve(), tlsGarbage: 0 };
+    state = {
+      hits: [],
+      userAgents: [],
+      inflight: new Map(),
+      maxPerHost: new Map(),
+      maxOverall: 0,
+      bigSent: 0,
+      bigClosed: Promise.resolve(),
+      tlsGarbage: 0,
+      eventsClosed: Promise.resolve(),
+    };
     site = await startHttp(async (req, res) => {
       const host = (req.headers.host ?? '').toLowerCase();
       const url = new URL(req.url ?? '/', `http://${host}`);
@@ -99,6 +110,24 @@ describe('net/outbound fixture behaviours', () => {
           const timer = setInterval(() => (n++ < 40 ? res.write('x') : clearInterval(timer)), 500);
           res.on('close', () => clearInterval(timer));
           return;
+        }
+        case '/events': {
+          // An event stream that never ends by itself: one event now, a comment every 100 ms.
+          state.eventsClosed = new Promise((resolve) => res.on('close', () => resolve()));
+          res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+          res.write('event: hello\ndata: first\n\n');
+          const timer = setInterval(() => res.write(': keep-alive\n\n'), 100);
+          res.on('close', () => clearInterval(timer));
+          return;
+        }
+        case '/events-flood': {
+          state.eventsClosed = new Promise((resolve) => res.on('close', () => resolve()));
+          res.writeHead(200, { 'content-type': 'text/event-stream' });
+          const chunk = `data: ${'x'.repeat(64 * 1024)}\n\n`;
+          const pump = () => {
+            while (!res.destroyed) if (!res.write(chunk)) return void res.once('drain', pump);
+          };
+          return pump();
         }
         case '/loop':
           return res.writeHead(302, { location: '/loop' }).end();
@@ -345,6 +374,34 @@ describe('net/outbound fixture behaviours', () => {
         (err: Error) => err.name === 'TimeoutError',
       );
       assert.ok(Date.now() - started < 1500);
+    });
+    it('streams an event stream (legacy MCP HTTP+SSE) while the host takes other requests, and ends it on abort', async () => {
+      const started = Date.now();
+      const abort = new AbortController();
+      const res = await outbound.webFetch('http://queue-a.test/events', { headers: { accept: 'text/event-stream' }, signal: abort.signal });
+      assert.equal(res.status, 200);
+      assert.equal(res.headers.get('content-type'), 'text/event-stream');
+      const reader = res.body!.getReader();
+      const { value } = await reader.read();
+      assert.equal(new TextDecoder().decode(value), 'event: hello\ndata: first\n\n');
+      // The stream is open, and the same host still answers (the POSTs of an SSE session go there).
+      assert.equal(await (await outbound.webFetch('http://queue-a.test/plain')).text(), 'ok /plain');
+      assert.ok(Date.now() - started < 2000, 'read long before the deadline');
+      abort.abort();
+      await assert.rejects(reader.read());
+      await state.eventsClosed; // the socket is gone
+    });
+    it('keeps the deadline and the byte cap on a streamed body, and buffers it unless asked', async () => {
+      const short = outbound.webFetchWith({ streamEvents: true, timeoutMs: 400 });
+      const res = await short('http://site.test/events');
+      const started = Date.now();
+      await assert.rejects(res.text(), (err: Error) => (err as { code?: string }).code === 'TIMEOUT');
+      assert.ok(Date.now() - started < 1500);
+      await state.eventsClosed;
+      const flood = await outbound.webFetchWith({ streamEvents: true, maxBytes: MiB })('http://site.test/events-flood');
+      await assert.rejects(flood.arrayBuffer(), (err: Error) => (err as { code?: string }).code === 'TOO_LARGE');
+      await state.eventsClosed;
+      await expectCode(outbound.webFetchWith({ timeoutMs: 400 })('http://site.test/events'), 'TIMEOUT');
     });
   });
 });

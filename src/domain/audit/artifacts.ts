@@ -79,6 +79,8 @@ export interface McpArtifact {
     outcome: McpOutcome;
     serverName?: string;
     tools?: string[];
+    /** The handshake succeeded over the legacy HTTP+SSE transport (2024-11-05) rather than Streamable HTTP. */
+    transport?: 'sse';
     detail?: string;
   }>;
 }

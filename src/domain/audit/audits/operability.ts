@@ -15,7 +15,10 @@ export const operabilityAudits: AuditDef[] = [
     requires: ['mcp'],
     audit: ({ mcp }) => {
       const ok = mcp.endpoints.find((e) => e.outcome === 'ok');
-      if (ok) return pass(`MCP initialize + tools/list succeeded at ${ok.url} (${ok.tools?.length ?? 0} tools)`);
+      if (ok)
+        return pass(
+          `MCP initialize + tools/list succeeded at ${ok.url} (${ok.tools?.length ?? 0} tools${ok.transport === 'sse' ? ', legacy HTTP+SSE transport' : ''})`,
+        );
       const auth = mcp.endpoints.find((e) => e.outcome === 'auth-required');
       if (auth)
         return {
