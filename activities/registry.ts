@@ -4,11 +4,12 @@ import type { Requirements } from '../src/services/registry';
 import type { LanguageModel } from '../src/services/llm';
 import { type Resolution, resolveTask } from '../src/services/resolve';
 
-/** Registry reads for workflows: find-tools' candidates and resolve's capability match. */
+/** Registry reads for workflows: find-tools' and resolve's ranking of a task. */
 export function registryActivities(db: Db, llm?: LanguageModel) {
   return {
-    async resolveTask(input: { task: string; requirements: Requirements }): Promise<Resolution> {
-      return resolveTask(db, input.task, input.requirements, llm);
+    /** `fresh`: after discovery, whose audits may have run in other workers, rank over their products too. */
+    async resolveTask(input: { task: string; requirements: Requirements; fresh?: boolean }): Promise<Resolution> {
+      return resolveTask(db, input.task, input.requirements, llm, { fresh: input.fresh });
     },
 
     async findTools(input: { task: string }): Promise<FindToolsResult> {

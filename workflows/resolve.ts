@@ -17,7 +17,7 @@ export interface ResolveWorkflowInput {
 }
 
 /**
- * Task → capabilities → products covering the most of them, then by readiness (metered). With `discover`,
+ * A task ranked by fit (src/services/task-ranking.ts), metered. With `discover`,
  * candidates the registry lacks are audited first, each as a child audit billed as its own audit_run;
  * discovery stops where the workspace's audits run out, and the call still answers.
  */
@@ -26,7 +26,7 @@ export async function resolveWorkflow(input: ResolveWorkflowInput): Promise<Reso
   if (!input.discover) return { ...(await meteredRead(() => resolveTask(query))), discovered: 0 };
   return metered(async () => {
     const discovered = await discover(input.task);
-    return { ...(await resolveTask(query)), discovered };
+    return { ...(await resolveTask({ ...query, fresh: discovered > 0 })), discovered };
   });
 }
 

@@ -3,7 +3,8 @@ import type { AuditArtifacts } from '../../src/domain/audit/artifacts';
 import { classifyCategories } from '../../src/domain/taxonomy';
 import type { Outbound } from '../../src/net';
 import { capabilitiesOf } from '../../src/services/capability-vocabulary';
-import { listStaleProducts, recordAudit, type AuditRecord, type RecordedAudit } from '../../src/store/audits';
+import { auditText } from '../../src/domain/ranking/documents';
+import { listStaleProducts, productDescription, recordAudit, type AuditRecord, type RecordedAudit } from '../../src/store/audits';
 import { setAuditCapabilities } from '../../src/store/capabilities';
 import type { Db } from '../../src/store/db';
 import { gatherSite, type SiteGathering } from './gather-site';
@@ -34,14 +35,17 @@ export function auditActivities(d: AuditActivityDeps) {
     },
 
     async recordAudit(record: AuditRecord): Promise<RecordedAudit> {
-      const recorded = await recordAudit(d.db, record, () => productFromSite(record.domain, record.artifacts));
+      const text = record.artifacts ? auditText(record.artifacts) : '';
+      const recorded = await recordAudit(d.db, record, () => productFromSite(record.domain, record.artifacts), text);
       if (recorded.productId && record.artifacts?.homepage.ok) {
         const home = record.artifacts.homepage.value;
         const product = productFromSite(record.domain, record.artifacts);
         const llms = record.artifacts.llmsTxt.ok && record.artifacts.llmsTxt.value.isText ? record.artifacts.llmsTxt.value.summary : undefined;
-        // The site's own words: the homepage title carries the tagline the product name leaves out, and the
-        // llms.txt summary is what it tells agents it does.
-        const description = [product.description, llms].filter(Boolean).join('. ');
+        // The site's own words and the registry's: the homepage title carries the tagline the product name
+        // leaves out, the llms.txt summary is what it tells agents it does, and a listed product keeps what
+        // its registry description says (a terse homepage does not untag it).
+        const registered = await productDescription(d.db, recorded.productId);
+        const description = [...new Set([product.description, llms, registered].filter(Boolean))].join('. ');
         const tags = capabilitiesOf({ name: home.title ?? product.name, description, categories: product.categories });
         await setAuditCapabilities(d.db, recorded.productId, tags);
       }

@@ -10,6 +10,8 @@ export interface McpProbe {
   outcome: McpOutcome;
   serverName?: string;
   tools?: string[];
+  /** Each tool's description, as far as its first sentence (what the tool does, in the server's words). */
+  toolDescriptions?: string[];
   detail?: string;
   /** It answered over the legacy HTTP+SSE transport (2024-11-05), after Streamable HTTP was refused with a 4xx. */
   transport?: 'sse';
@@ -105,7 +107,10 @@ async function handshake(
       return client.listTools(undefined, { timeout: timeoutMs });
     };
     const { tools } = await Promise.race([run(), failed, expired]);
-    return { probe: { outcome: 'ok', serverName: client.getServerVersion()?.name, tools: tools.map((t) => t.name) }, eventStream };
+    return {
+      probe: { outcome: 'ok', serverName: client.getServerVersion()?.name, tools: tools.map((t) => t.name), toolDescriptions: tools.map((t) => firstSentence(t.description)) },
+      eventStream,
+    };
   } catch (err) {
     const { outcome, detail } = classify(err, eventStream);
     const rpcAuthError = err instanceof McpError && outcome === 'auth-required';
@@ -197,4 +202,9 @@ function withFirstEvent(res: Response, seen: (type: string) => void): Response {
   Object.defineProperty(tapped, 'url', { value: res.url });
   Object.defineProperty(tapped, 'redirected', { value: res.redirected });
   return tapped;
+}
+
+/** A description's first sentence, at most 200 characters (tool lists can be long; the ranking reads the gist). */
+function firstSentence(text: string | undefined): string {
+  return (text ?? '').split(/(?<=[.!?])\s/)[0].slice(0, 200);
 }

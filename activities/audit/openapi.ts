@@ -34,13 +34,24 @@ export async function gatherOpenApi(site: SiteReader, declared: string[]): Promi
 }
 
 async function validate(url: string, doc: Record<string, unknown>, format: 'json' | 'yaml', declared: boolean): Promise<OpenApiArtifact> {
-  const info = (doc.info ?? {}) as { title?: string };
+  const info = (doc.info ?? {}) as { title?: string; description?: string };
+  const tags = Array.isArray(doc.tags) ? (doc.tags as Array<{ name?: unknown }>).map((t) => t?.name).filter((n): n is string => typeof n === 'string') : [];
   const paths = (doc.paths ?? {}) as Record<string, Record<string, unknown>>;
   const operations = Object.values(paths).reduce(
     (n, item) => n + Object.keys(item ?? {}).filter((m) => /^(get|put|post|delete|patch|options|head|trace)$/.test(m)).length,
     0,
   );
-  const base = { found: true, url, format, declared, version: String(doc.openapi ?? doc.swagger), title: info.title, operations };
+  const base = {
+    found: true,
+    url,
+    format,
+    declared,
+    version: String(doc.openapi ?? doc.swagger),
+    title: info.title,
+    ...(typeof info.description === 'string' ? { description: info.description.slice(0, 500) } : {}),
+    ...(tags.length ? { tags: tags.slice(0, 40) } : {}),
+    operations,
+  };
   try {
     // External $refs are not followed: that would be a fetch around the outbound guard.
     await SwaggerParser.validate(structuredClone(doc) as never, { resolve: { external: false } });

@@ -15,6 +15,8 @@ export interface Capability {
    * "added" is not ads): a phrasing found on one of them does not count.
    */
   notWords?: string[];
+  /** Tasks as people write them, which expand the documents of the capability's products (ranking). */
+  examples?: string[];
 }
 
 export interface CapabilityMatch {
@@ -147,7 +149,7 @@ const TYPO_DISTANCE = 0.125;
 
 let english: Set<string> | undefined;
 /** Common English words (SCOWL frequency tiers up to 50): real words are never "corrected" ("contracts"). */
-function commonEnglish(): Set<string> {
+export function commonEnglish(): Set<string> {
   if (!english) {
     const tiers = ['english/10', 'english/20', 'english/35', 'english/40', 'english/50'] as const;
     english = new Set(tiers.flatMap((t) => wordlist[t]).map((w) => w.toLowerCase()));

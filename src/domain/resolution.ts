@@ -1,18 +1,23 @@
 /** The requirement flags a task or body set (the same keys as search's requirements). */
 export type Requirements = Partial<Record<'api' | 'mcp' | 'self_serve' | 'openapi' | 'cli', boolean>>;
 
-/** A product covering some of the task's capabilities. */
+/** A product as the task ranking returns it (src/domain/ranking/rank.ts). */
 export interface RankedProduct {
   slug: string;
   name: string;
   domain: string;
   readiness: number;
+  /** How well the product fits the task as read, 0..1. */
+  match: number;
+  /** The task's capabilities the product covers. */
   matched: string[];
+  /** The task's words (as written) its own text holds. */
+  words: string[];
 }
 
 /**
- * What resolve found, as its workflow carries it: the ranked products with the capabilities each covers.
- * The presentation (capScore, reason) is added by the API (explainResolution), which keeps the payload
+ * What resolve found, as its workflow carries it: the ranked products with what each matched. The
+ * presentation (capScore, reason) is added by the API (explainResolution), which keeps the payload
  * Temporal records twice per call (the read's marker, the workflow's result) to what only the read knows.
  */
 export interface Resolution {
@@ -21,14 +26,28 @@ export interface Resolution {
   requirements: Requirements;
   hits: RankedProduct[];
   discovered: number;
+  /** Set when nothing fits well, or nothing at all. */
+  note?: string;
+}
+
+export interface ResolvedProduct {
+  slug: string;
+  name: string;
+  domain: string;
+  readiness: number;
+  match: number;
+  matched: string[];
+  capScore: number;
+  reason: string;
 }
 
 export interface ResolveResult {
   task: string;
   capabilities: string[];
   requirements: Requirements;
-  results: Array<RankedProduct & { capScore: number; reason: string }>;
+  results: ResolvedProduct[];
   discovered: number;
+  note?: string;
 }
 
 /** The resolve answer (interface spec, "Resolve result"): each product's coverage share and a one-line reason. */
@@ -38,11 +57,24 @@ export function explainResolution(r: Resolution): ResolveResult {
     task: r.task,
     capabilities: r.capabilities,
     requirements: r.requirements,
-    results: r.hits.map((h) => ({
+    results: r.hits.map(({ words: _words, ...h }) => ({
       ...h,
-      capScore: Math.round((100 * h.matched.length) / n) / 100,
-      reason: `${h.name} covers ${h.matched.join(', ')} (${h.matched.length} of ${n} capabilities) with readiness ${h.readiness}.`,
+      capScore: n ? Math.round((100 * h.matched.length) / n) / 100 : 0,
+      reason: reasonFor({ ...h, words: _words }, n),
     })),
     discovered: r.discovered,
+    ...(r.note ? { note: r.note } : {}),
   };
+}
+
+/**
+ * One line saying why a product was ranked: the task's words its own text holds and the capabilities it
+ * covers, with its match and readiness ("Portkey matches "LLM", "fallbacks" and covers ai.gateway (1 of 1
+ * capabilities); match 0.81, readiness 23.").
+ */
+export function reasonFor(h: RankedProduct, capabilityCount: number): string {
+  const parts: string[] = [];
+  if (h.words.length) parts.push(`matches ${h.words.map((w) => `"${w}"`).join(', ')}`);
+  if (h.matched.length) parts.push(`covers ${h.matched.join(', ')} (${h.matched.length} of ${capabilityCount} capabilities)`);
+  return `${h.name} ${parts.join(' and ') || 'is a weak match'}; match ${h.match.toFixed(2)}, readiness ${h.readiness}.`;
 }

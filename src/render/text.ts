@@ -30,11 +30,11 @@ export function readinessCell(n: number, s: TextStyle): string {
   return s.score(n, `${'█'.repeat(filled)}${'░'.repeat(10 - filled)} ${figure}`);
 }
 
-function rows(list: Row[], s: TextStyle, extra?: { head: string; cell: (r: Row) => string }): string {
+function rows(list: Row[], s: TextStyle, extra: Array<{ head: string; cell: (r: Row) => string }> = []): string {
   if (!list.length) return 'No products matched.';
   const shown = list.slice(0, MAX_ROWS);
-  const head = ['readiness', 'slug', 'name', 'domain', ...(extra ? [extra.head] : [])];
-  const body = shown.map((r) => [readinessCell(r.readiness, s), r.slug, r.name, r.domain, ...(extra ? [extra.cell(r)] : [])]);
+  const head = ['readiness', 'slug', 'name', 'domain', ...extra.map((e) => e.head)];
+  const body = shown.map((r) => [readinessCell(r.readiness, s), r.slug, r.name, r.domain, ...extra.map((e) => e.cell(r))]);
   const more = list.length > shown.length ? `\n${s.dim(`… ${list.length - shown.length} more (full list in the JSON)`)}` : '';
   return table(head, body) + more;
 }
@@ -102,13 +102,33 @@ const RENDERERS: Renderers = {
   },
   findTools: (b, s) => {
     const required = Object.keys(b.intent.requirements).join(', ');
-    return `Searched for "${b.intent.searchTerms}"${required ? ` requiring ${required}` : ''}.\n\n${rows(b.results, s)}`;
+    const fit = new Map(b.results.map((r) => [r.slug, r]));
+    return [
+      `Ranked by fit for "${b.task}"${required ? `, requiring ${required}` : ''}.`,
+      b.note,
+      rows(b.results, s, [{ head: 'match', cell: (r) => fit.get(r.slug)!.match.toFixed(2) }]),
+      list(
+        'Why:',
+        b.results.slice(0, 5).map((r) => r.reason),
+      ),
+    ]
+      .filter(Boolean)
+      .join('\n\n');
   },
   resolve: (b, s) => {
     const head = b.capabilities.length ? `Capabilities: ${b.capabilities.join(', ')}` : 'No capability in the vocabulary matched this task.';
     const found = b.discovered ? `\n${b.discovered} product(s) discovered and audited into the registry.` : '';
-    const matched = new Map(b.results.map((r) => [r.slug, r]));
-    return `${head}${found}\n\n${rows(b.results, s, { head: 'covers', cell: (r) => matched.get(r.slug)!.matched.join(', ') })}`;
+    const fit = new Map(b.results.map((r) => [r.slug, r]));
+    return [
+      `${head}${found}`,
+      b.note,
+      rows(b.results, s, [
+        { head: 'match', cell: (r) => fit.get(r.slug)!.match.toFixed(2) },
+        { head: 'covers', cell: (r) => fit.get(r.slug)!.matched.join(', ') },
+      ]),
+    ]
+      .filter(Boolean)
+      .join('\n\n');
   },
   howTo: (b) =>
     [

@@ -51,6 +51,6 @@ export function capabilitiesOf(p: { name: string; description: string; categorie
 /** Tags every seed-scored product (run when the seed or the vocabulary changes). */
 export async function tagSeedProducts(db: Db): Promise<number> {
   const products = await productsForTagging(db);
-  await replaceSeedCapabilities(db, new Map(products.map((p) => [p.id, { capabilities: capabilitiesOf(p), readiness: p.readiness }])));
+  await replaceSeedCapabilities(db, new Map(products.map((p) => [p.id, capabilitiesOf(p)])));
   return products.length;
 }

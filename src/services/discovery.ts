@@ -1,8 +1,10 @@
 import { candidatesFromMcpRegistry, candidatesFromSearch, newCandidates, registryKeywords, type Candidate } from '../domain/discovery';
+import { readTaskQuery } from '../domain/ranking/query';
 import { parseTaskIntent } from '../domain/task-intent';
 import type { Outbound } from '../net';
 import type { Db } from '../store/db';
 import { knownDomains } from '../store/products';
+import { rankingIndex } from './ranking-index';
 
 export interface DiscoverySources {
   /** MCP registry API base, e.g. https://registry.modelcontextprotocol.io. */
@@ -25,6 +27,7 @@ export async function discoverCandidates(
   input: { task: string },
 ): Promise<{ candidates: Candidate[]; errors: string[] }> {
   const { searchTerms } = parseTaskIntent(input.task);
+  const keywords = await discoveryKeywords(deps.db, input.task);
   const errors: string[] = [];
   const getJson = async (url: string): Promise<unknown> => {
     try {
@@ -39,7 +42,7 @@ export async function discoverCandidates(
 
   const registry = deps.sources.mcpRegistryUrl.replace(/\/+$/, '');
   const fromRegistry = await Promise.all(
-    registryKeywords(searchTerms).map(async (k) => candidatesFromMcpRegistry(await getJson(`${registry}/v0/servers?search=${encodeURIComponent(k)}&limit=30`))),
+    keywords.map(async (k) => candidatesFromMcpRegistry(await getJson(`${registry}/v0/servers?search=${encodeURIComponent(k)}&limit=30`))),
   );
   const search = deps.sources.searchProviderUrl?.replace(/\/+$/, '');
   const fromSearch = search ? candidatesFromSearch(await getJson(`${search}/search?q=${encodeURIComponent(searchTerms)}&format=json`)) : [];
@@ -47,4 +50,21 @@ export async function discoverCandidates(
   const all = [...fromRegistry.flat(), ...fromSearch];
   const known = await knownDomains(deps.db, [...new Set(all.map((c) => c.domain))]);
   return { candidates: newCandidates(all, known, deps.sources.maxAudits), errors };
+}
+
+/**
+ * What to ask the MCP registry for (it matches server names by substring, one keyword a request): the task's
+ * most telling words as the ranking weighs them (weight × rarity in the registry: "tide" before
+ * "forecasts"), the longest words when the ranking index cannot be read.
+ */
+async function discoveryKeywords(db: Db, task: string, max = 3): Promise<string[]> {
+  try {
+    const index = await rankingIndex(db);
+    const query = readTaskQuery(task);
+    const weight = new Map(query.terms.map((t) => [t.term, t.weight * index.idf(t.term)]));
+    const words = query.words.filter((w) => w.word.length >= 3).sort((a, b) => (weight.get(b.term) ?? 0) - (weight.get(a.term) ?? 0));
+    return [...new Set(words.map((w) => w.word))].slice(0, max);
+  } catch {
+    return registryKeywords(parseTaskIntent(task).searchTerms, max);
+  }
 }

@@ -32,10 +32,10 @@ export interface RecordedAudit {
 
 /**
  * Appends an audit to a product's history and, when the site answered, makes its scores the product's
- * scores (creating the product when the domain is new). Idempotent per workflow id: a retried activity
- * finds its audit already recorded.
+ * scores (creating the product when the domain is new) and `auditText` its audit field for the ranking.
+ * Idempotent per workflow id: a retried activity finds its audit already recorded.
  */
-export async function recordAudit(db: Db, a: AuditRecord, newProduct: () => NewProduct): Promise<RecordedAudit> {
+export async function recordAudit(db: Db, a: AuditRecord, newProduct: () => NewProduct, auditText = ''): Promise<RecordedAudit> {
   return db
     .transaction(async (trx) => {
       const done = await trx('audits as a')
@@ -86,6 +86,7 @@ export async function recordAudit(db: Db, a: AuditRecord, newProduct: () => NewP
             signals: JSON.stringify(f.signals),
             issues: JSON.stringify(f.issues),
             score_source: 'audit',
+            audit_text: auditText,
             latest_audit_id: audit.id,
             audited_at: audit.completed_at,
             updated_at: trx.fn.now(),
@@ -117,6 +118,12 @@ export async function listStaleProducts(db: Db, olderThan: Date, limit: number):
     .where((w) => w.whereNull('audited_at').orWhere('audited_at', '<', olderThan))
     .orderByRaw('audited_at asc nulls first, slug')
     .limit(limit);
+}
+
+/** A product's registry description (its seed's words, or its homepage's when an audit created it). */
+export async function productDescription(db: Db, productId: string): Promise<string> {
+  const row = await db('products').select('description').where({ id: productId }).first();
+  return row?.description ?? '';
 }
 
 export async function findDomainBySlug(db: Db, slug: string): Promise<string | undefined> {

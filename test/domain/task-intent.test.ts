@@ -10,6 +10,11 @@ describe('task intent', () => {
     ['speech to text via a public API', 'speech text', ['api']],
     ['geocoding that has a command-line tool and an MCP endpoint', 'geocoding', ['cli', 'mcp']],
     ['the', 'the', []],
+    // A bare mention is what the task is about, not a requirement (issue 21).
+    ["turn my REST API's OpenAPI spec into an MCP server", 'turn rest api s openapi spec into mcp server', []],
+    ['directory of MCP servers I can connect my agent to', 'directory mcp servers connect agent', []],
+    // Working from a shell asks for a command-line tool.
+    ['deploy a Node.js API from the terminal', 'deploy node.js api', ['cli']],
   ];
   for (const [task, terms, requirements] of cases) {
     it(`${JSON.stringify(task)} → "${terms}" + [${requirements.join(', ')}]`, () => {

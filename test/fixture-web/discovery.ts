@@ -19,6 +19,18 @@ const SERVERS = [
     _meta: { 'io.modelcontextprotocol.registry/official': { status: 'active', isLatest: true } },
   },
   {
+    // A product no registry lists, whose words share no phrasing with the capability vocabulary: it can only
+    // rank for a tide task through its own text.
+    server: {
+      name: 'test.tidewise/tide-tables',
+      description: 'Tide predictions for coastal stations, as an MCP server',
+      version: '0.3.0',
+      websiteUrl: 'http://tidewise.test',
+      remotes: [{ type: 'streamable-http', url: 'http://tidewise.test/mcp' }],
+    },
+    _meta: { 'io.modelcontextprotocol.registry/official': { status: 'active', isLatest: true } },
+  },
+  {
     server: {
       name: 'io.github.someone/vector-notes',
       description: 'Notes with vectors',
@@ -122,6 +134,7 @@ export const DISCOVERY_SITES: Record<string, SiteHandler> = {
     if (!packument) return send(res, 404, 'application/json', JSON.stringify({ error: 'Not found' }));
     json(res, packument);
   },
+  'tidewise.test': productSite('tidewise.test', 'Tidewise', 'Tide tables, tidal currents and harbour conditions for 3,000 coastal stations', { mcp: true }),
   'mailpigeon.test': productSite('mailpigeon.test', 'MailPigeon', 'Transactional email API: send email from any app'),
   'postbox-mail.test': productSite('postbox-mail.test', 'Postbox', 'Send transactional email with one API call'),
 };

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { FindToolsResultSchema } from '../../src/schemas/primitives';
 import { startTestApp, type TestApp } from '../support/app';
+import { assertOrderedByFit } from '../support/ranking';
 import { jsonOf } from '../support/http';
 import { getInfra } from '../support/infra';
 import { createWorkspace } from '../support/workspaces';
@@ -20,14 +21,15 @@ describe('POST /v1/find-tools', function () {
   });
   after(() => app.close());
 
-  it('reads the task into search terms and finds real email products, best readiness first', async () => {
+  it('reads the task into search terms and finds real email products, best fit first, each with its match and reason', async () => {
     const res = await find({ task: 'send transactional email from a Node app' });
     assert.equal(res.status, 200);
     const body = FindToolsResultSchema.parse(await jsonOf(res));
     assert.equal(body.task, 'send transactional email from a Node app');
     assert.equal(body.intent.searchTerms, 'send transactional email node');
     assert.ok(body.results.length >= 5);
-    for (let i = 1; i < body.results.length; i++) assert.ok(body.results[i - 1].readiness >= body.results[i].readiness);
+    assertOrderedByFit(body.results);
+    for (const r of body.results) assert.match(r.reason, /"email"|email\.send/, r.reason);
     const emailish = await Promise.all(body.results.slice(0, 5).map(async (r) => (await categoriesOf(r.slug)).includes('email')));
     assert.ok(
       emailish.filter(Boolean).length >= 4,
@@ -41,7 +43,7 @@ describe('POST /v1/find-tools', function () {
   it('returns SMS providers for "send sms", not an email API or a webhook service whose words score higher', async () => {
     const body = FindToolsResultSchema.parse(await jsonOf(await find({ task: 'send sms' })));
     assert.ok(body.results.length >= 5);
-    for (let i = 1; i < body.results.length; i++) assert.ok(body.results[i - 1].readiness >= body.results[i].readiness);
+    assertOrderedByFit(body.results);
     const messaging = await Promise.all(body.results.slice(0, 5).map(async (r) => (await categoriesOf(r.slug)).includes('messaging')));
     assert.ok(messaging.every(Boolean), body.results.map((r) => r.slug).join(', '));
   });

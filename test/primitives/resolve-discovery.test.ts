@@ -65,4 +65,22 @@ describe('POST /v1/resolve with discover: true', function () {
     assert.equal(await events(ws.workspaceId, 'audit_run'), 1);
     assert.equal((await db('products').whereIn('domain', ['mailpigeon.test', 'postbox-mail.test']).pluck('id')).length, 1);
   });
+
+  it('ranks a product it discovered by what its own pages say: the tide vendor for a tide task', async () => {
+    const db = getInfra().db;
+    const ws = await createWorkspace(db);
+    const task = 'tide tables and marine weather forecasts for coastal locations';
+    const body = ResolveResultSchema.parse(await jsonOf(await resolve(ws.key, { task, discover: true })));
+    assert.ok(body.discovered >= 1);
+    const tide = await db('products').where({ domain: 'tidewise.test' }).first('slug', 'audit_text');
+    assert.ok(tide, 'the MCP registry named tidewise.test and the call audited it');
+    assert.match(tide.audit_text, /tide tables/i, 'what the audit read about it is kept for the ranking');
+    const top5 = body.results.slice(0, 5).map((r) => r.slug);
+    assert.ok(top5.includes(tide.slug), `${tide.slug} is in the top 5: ${top5.join(', ')}`);
+    const row = body.results.find((r) => r.slug === tide.slug)!;
+    assert.match(row.reason, /"tide"/, 'its reason names the word it matched');
+    // Without discovery the same task ranks it too, now that it is in the registry.
+    const plain = ResolveResultSchema.parse(await jsonOf(await resolve(ws.key, { task })));
+    assert.ok(plain.results.slice(0, 5).some((r) => r.slug === tide.slug), plain.results.map((r) => r.slug).join(', '));
+  });
 });

@@ -5,71 +5,84 @@ import { resolveTask } from '../../src/services/resolve';
 import type { Db } from '../../src/store/db';
 
 /**
- * The resolve quality suite: labelled tasks (test/quality/tasks.json: plain wording, typos, several
- * capabilities, stated requirements) with the capabilities a careful reader would name and the products
- * that are acceptable top answers. Capability precision and recall are micro-averaged over all tasks;
- * nDCG@5 uses binary relevance (a result is relevant when it is an acceptable product), ideal = as many
- * acceptable products as fit in five.
+ * The task-ranking quality suite. Three sets, kept apart (no task is in two):
+ * - training (tasks.json): written for this project, some labels widened after seeing rankings; the
+ *   ranking's figures (src/domain/ranking/params.ts) are fitted on it alone;
+ * - holdout (holdout-tasks.json): labelled blind, frozen on the date in the file: measured, never tuned on;
+ * - external (external-tasks.json): requests written by others (public tool-retrieval benchmarks), their
+ *   relevant tools mapped to registry products by the rule in the file, frozen: measured, never tuned on.
+ * A result is relevant when its product is among the task's acceptable ones.
  */
 export interface LabelledTask {
   task: string;
-  /** `sense`: a word with a software sense and another (environment, tables, pipeline, bucket, token...). */
-  kind: 'plain' | 'typo' | 'multi' | 'requirement' | 'sense';
+  /** plain, typo, multi, requirement, sense, long, connector, everyday, agentic; the source for external tasks. */
+  kind: string;
+  /** The capabilities a careful reader would name (training and holdout; empty where not labelled). */
   capabilities: string[];
   acceptable: string[];
 }
 
+export interface TaskSet {
+  name: 'training' | 'holdout' | 'external';
+  file: string;
+  /** The date the set was frozen (holdout, external). */
+  frozen?: string;
+  tasks: LabelledTask[];
+}
+
+/** A request of this many words or more is long (the issue's line for conversational requests). */
+export const LONG_WORDS = 40;
+
+export const SET_FILES = { training: 'tasks.json', holdout: 'holdout-tasks.json', external: 'external-tasks.json' } as const;
+
+export function taskSet(name: TaskSet['name']): TaskSet {
+  const file = SET_FILES[name];
+  const raw = JSON.parse(readFileSync(path.resolve(__dirname, '../../../test/quality', file), 'utf8')) as
+    | LabelledTask[]
+    | { frozen?: string; tasks: Array<LabelledTask | { task: string; source: string; relevant: string[] }> };
+  if (Array.isArray(raw)) return { name, file, tasks: raw };
+  const tasks = raw.tasks.map((t) =>
+    'relevant' in t ? { task: t.task, kind: t.source, capabilities: [], acceptable: t.relevant } : { ...t, capabilities: t.capabilities ?? [] },
+  );
+  return { name, file, frozen: raw.frozen, tasks };
+}
+
+export function isLong(task: string): boolean {
+  return task.trim().split(/\s+/).length >= LONG_WORDS;
+}
+
 export interface TaskOutcome extends LabelledTask {
+  /** resolve's capabilities (empty for find-tools). */
   predicted: string[];
-  top5: string[];
-  /** Ranked results past the fifth (pooling draws decoys from them). */
-  rest: string[];
+  ranked: string[];
+  hit5: boolean;
   ndcg5: number;
-  /** Share of the first five results that are acceptable (of five; fewer results count as misses). */
-  precision5: number;
+  /** 1 / rank of the first acceptable product in the whole answer (20 at most), 0 when none. */
+  reciprocalRank: number;
+  empty: boolean;
 }
 
-/** A blind relevance judgment of one pooled (task, product) pair (`npm run quality -- --pool`, run.ts). */
-export interface Judgment {
-  task: string;
-  slug: string;
-  relevant: boolean;
-}
-
-export interface QualityReport {
+export interface Figures {
   tasks: number;
-  precision: number;
-  recall: number;
+  hit5: number;
   ndcg5: number;
-  precision5: number;
-  byKind: Record<string, { tasks: number; precision: number; recall: number; ndcg5: number; precision5: number }>;
+  mrr: number;
+  /** Share of tasks answered with no product (every task has an acceptable product in the registry). */
+  emptyRate: number;
+  empty: number;
+  /** resolve only, over tasks with labelled capabilities. */
+  precision?: number;
+  recall?: number;
+}
+
+export interface SetReport {
+  set: TaskSet['name'];
+  primitive: 'resolve' | 'find-tools';
+  all: Figures;
+  short: Figures;
+  long: Figures;
+  byKind: Record<string, Figures>;
   outcomes: TaskOutcome[];
-}
-
-export const TARGETS = { precision: 0.8, recall: 0.85, ndcg5: 0.8 };
-/** find-tools' ranking on the same labelled tasks (it names no capabilities). */
-export const FIND_TOOLS_TARGETS = { ndcg5: 0.7, precision5: 0.6 };
-/**
- * The word-sense tasks were added after the targets were set, and are harder (their labels name products
- * whose descriptions do not always say the capability): resolve's nDCG@5 target holds on the other kinds,
- * and these are held to where they stand (0.616 when added with matcher 11; 0.45 before it).
- */
-export const SENSE_NDCG5_FLOOR = 0.6;
-
-/** A labelled set in test/quality/ (tasks.json by default; holdout-tasks.json was labelled blind). */
-export function labelledTasks(file = 'tasks.json'): LabelledTask[] {
-  return JSON.parse(readFileSync(path.resolve(__dirname, '../../../test/quality', file), 'utf8')) as LabelledTask[];
-}
-
-/**
- * Labels completed by blind judgments of pooled results (the TREC practice for incomplete labels): a
- * product a judge found relevant to the task, from its description alone, becomes acceptable too.
- */
-export function withJudgments(tasks: LabelledTask[], judgments: Judgment[]): LabelledTask[] {
-  return tasks.map((t) => ({
-    ...t,
-    acceptable: [...new Set([...t.acceptable, ...judgments.filter((j) => j.task === t.task && j.relevant).map((j) => j.slug)])],
-  }));
 }
 
 export function ndcgAt5(results: string[], acceptable: string[]): number {
@@ -80,63 +93,79 @@ export function ndcgAt5(results: string[], acceptable: string[]): number {
   return ideal ? dcg / ideal : 0;
 }
 
-export function precisionAt5(results: string[], acceptable: string[]): number {
-  return results.slice(0, 5).filter((slug) => acceptable.includes(slug)).length / 5;
+export function reciprocalRank(results: string[], acceptable: string[]): number {
+  const i = results.findIndex((slug) => acceptable.includes(slug));
+  return i < 0 ? 0 : 1 / (i + 1);
 }
 
-export function summarise(outcomes: TaskOutcome[]): Omit<QualityReport, 'byKind' | 'outcomes'> {
+export function figures(outcomes: TaskOutcome[], capabilities = true): Figures {
+  const n = outcomes.length || 1;
+  const round = (x: number) => Math.round(x * 1000) / 1000;
+  const mean = (f: (o: TaskOutcome) => number) => round(outcomes.reduce((s, o) => s + f(o), 0) / n);
+  const labelled = capabilities ? outcomes.filter((o) => o.capabilities.length) : [];
   let hit = 0;
   let predicted = 0;
   let gold = 0;
-  for (const o of outcomes) {
+  for (const o of labelled) {
     hit += o.predicted.filter((c) => o.capabilities.includes(c)).length;
     predicted += o.predicted.length;
     gold += o.capabilities.length;
   }
-  const round = (x: number) => Math.round(x * 1000) / 1000;
+  const empty = outcomes.filter((o) => o.empty).length;
   return {
     tasks: outcomes.length,
-    precision: round(predicted ? hit / predicted : 0),
-    recall: round(gold ? hit / gold : 0),
-    ndcg5: round(outcomes.reduce((n, o) => n + o.ndcg5, 0) / (outcomes.length || 1)),
-    precision5: round(outcomes.reduce((n, o) => n + o.precision5, 0) / (outcomes.length || 1)),
+    hit5: mean((o) => (o.hit5 ? 1 : 0)),
+    ndcg5: mean((o) => o.ndcg5),
+    mrr: mean((o) => o.reciprocalRank),
+    emptyRate: round(empty / n),
+    empty,
+    ...(gold ? { precision: round(predicted ? hit / predicted : 0), recall: round(hit / gold) } : {}),
   };
 }
 
-/** Runs every labelled task through resolve (the deterministic path, as the REST workflow does). */
-export async function evaluateResolve(db: Db, tasks = labelledTasks()): Promise<QualityReport> {
-  return evaluate(tasks, async (task) => {
-    const r = await resolveTask(db, task);
-    return { capabilities: r.capabilities, ranked: r.hits.map((x) => x.slug) };
-  });
-}
-
-/**
- * Runs every labelled task through find-tools (its one read, as the workflow does). It names no
- * capabilities, so only its ranking (precision@5, nDCG@5) is meaningful.
- */
-export async function evaluateFindTools(db: Db, tasks = labelledTasks()): Promise<QualityReport> {
-  return evaluate(tasks, async (task) => ({ capabilities: [], ranked: (await findTools(db, task)).results.map((x) => x.slug) }));
-}
-
-async function evaluate(tasks: LabelledTask[], run: (task: string) => Promise<{ capabilities: string[]; ranked: string[] }>): Promise<QualityReport> {
+/** Runs a set through one primitive, the way its workflow's read runs it. */
+export async function evaluateSet(db: Db, set: TaskSet, primitive: SetReport['primitive']): Promise<SetReport> {
   const outcomes: TaskOutcome[] = [];
-  for (const t of tasks) {
-    const r = await run(t.task);
-    const top5 = r.ranked.slice(0, 5);
+  for (const t of set.tasks) {
+    const answer =
+      primitive === 'resolve'
+        ? await resolveTask(db, t.task).then((r) => ({ capabilities: r.capabilities, ranked: r.hits.map((h) => h.slug) }))
+        : await findTools(db, t.task).then((r) => ({ capabilities: [], ranked: r.results.map((h) => h.slug) }));
     outcomes.push({
       ...t,
-      predicted: r.capabilities,
-      top5,
-      rest: r.ranked.slice(5),
-      ndcg5: ndcgAt5(top5, t.acceptable),
-      precision5: precisionAt5(top5, t.acceptable),
+      predicted: answer.capabilities,
+      ranked: answer.ranked,
+      hit5: answer.ranked.slice(0, 5).some((s) => t.acceptable.includes(s)),
+      ndcg5: ndcgAt5(answer.ranked, t.acceptable),
+      reciprocalRank: reciprocalRank(answer.ranked, t.acceptable),
+      empty: answer.ranked.length === 0,
     });
   }
-  const kinds = [...new Set(tasks.map((t) => t.kind))];
+  const kinds = [...new Set(set.tasks.map((t) => t.kind))];
+  const named = primitive === 'resolve'; // find-tools names no capabilities
   return {
-    ...summarise(outcomes),
-    byKind: Object.fromEntries(kinds.map((k) => [k, summarise(outcomes.filter((o) => o.kind === k))])),
+    set: set.name,
+    primitive,
+    all: figures(outcomes, named),
+    short: figures(outcomes.filter((o) => !isLong(o.task)), named),
+    long: figures(outcomes.filter((o) => isLong(o.task)), named),
+    byKind: Object.fromEntries(kinds.map((k) => [k, figures(outcomes.filter((o) => o.kind === k), named)])),
     outcomes,
   };
 }
+
+/**
+ * The targets (issue 21): hit@5 >= 0.95 for both primitives on the holdout and >= 0.80 on the external
+ * set; no empty answer (every task has a relevant product in the registry); on the training set, no drop
+ * from the figures the ranking had before it was rebuilt (TRAINING_FLOOR, measured on the same set).
+ */
+export const TARGETS = { holdoutHit5: 0.95, externalHit5: 0.8 };
+
+/**
+ * The training set's figures under the ranking this one replaced (capabilities covered, then readiness),
+ * measured on the same 190 tasks on 2026-11-25 (bench/RESULTS.md): the new ranking must not drop below.
+ */
+export const TRAINING_FLOOR = {
+  resolve: { hit5: 0.589, ndcg5: 0.391 },
+  'find-tools': { hit5: 0.621, ndcg5: 0.39 },
+} as const;

@@ -5,7 +5,7 @@ import type { SourceDoc } from '../../src/domain/playbook';
 import { capabilityVocabulary } from '../../src/services/capability-vocabulary';
 import { composePlaybook } from '../../src/services/how-to';
 import { openAiCompatibleModel } from '../../src/services/llm';
-import { llmCapabilities } from '../../src/services/resolve';
+import { llmCapabilities } from '../../src/services/task-capabilities';
 import { writeResearchAnswer } from '../../src/services/company';
 import type { CompanyPage } from '../../src/domain/company/types';
 

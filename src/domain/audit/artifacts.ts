@@ -79,6 +79,8 @@ export interface McpArtifact {
     outcome: McpOutcome;
     serverName?: string;
     tools?: string[];
+    /** Each tool's description, first sentence (absent in audits stored before). */
+    toolDescriptions?: string[];
     /** The handshake succeeded over the legacy HTTP+SSE transport (2024-11-05) rather than Streamable HTTP. */
     transport?: 'sse';
     detail?: string;
@@ -102,6 +104,9 @@ export interface OpenApiArtifact {
   valid: boolean;
   version?: string;
   title?: string;
+  /** info.description, first 500 characters, and the tag names (absent in audits stored before). */
+  description?: string;
+  tags?: string[];
   operations: number;
   errors: string[];
 }

@@ -1,0 +1,45 @@
+import type { Knex } from 'knex';
+
+// The task ranking (docs/decisions.md, "Ranking a task") reads each product as a document of weighted
+// fields in each process's memory. `audit_text` is the field audits fill: what the site says about itself
+// (homepage title and description, llms.txt summary and sections, MCP server and tool names and
+// descriptions, OpenAPI title, description and tags). A process keeps its index current by reading the
+// products written since its last look, so `updated_at` gets an index. Tags no longer rank in SQL, so the
+// readiness copy on product_capabilities (and its ranked index) goes; competitors read tags by capability.
+export async function up(knex: Knex): Promise<void> {
+  await knex.schema.alterTable('products', (t) => {
+    t.text('audit_text').notNullable().defaultTo('');
+  });
+  await knex.raw('CREATE INDEX products_updated_at_idx ON products (updated_at)');
+  await knex.raw(`
+    CREATE OR REPLACE FUNCTION copy_product_readiness() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+      UPDATE product_categories SET readiness = NEW.readiness WHERE product_id = NEW.id AND readiness <> NEW.readiness;
+      RETURN NULL;
+    END
+    $$`);
+  await knex.raw('DROP INDEX product_capabilities_ranked_idx');
+  await knex.raw('CREATE INDEX product_capabilities_capability_idx ON product_capabilities (capability_id, product_id)');
+  await knex.schema.alterTable('product_capabilities', (t) => t.dropColumn('readiness'));
+}
+
+export async function down(knex: Knex): Promise<void> {
+  await knex.schema.alterTable('product_capabilities', (t) => {
+    t.integer('readiness').notNullable().defaultTo(0);
+  });
+  await knex.raw('UPDATE product_capabilities pc SET readiness = p.readiness FROM products p WHERE p.id = pc.product_id');
+  await knex.raw('DROP INDEX product_capabilities_capability_idx');
+  await knex.raw('CREATE INDEX product_capabilities_ranked_idx ON product_capabilities (capability_id, readiness DESC, product_id)');
+  await knex.raw(`
+    CREATE OR REPLACE FUNCTION copy_product_readiness() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+      UPDATE product_categories SET readiness = NEW.readiness WHERE product_id = NEW.id AND readiness <> NEW.readiness;
+      UPDATE product_capabilities SET readiness = NEW.readiness WHERE product_id = NEW.id AND readiness <> NEW.readiness;
+      RETURN NULL;
+    END
+    $$`);
+  await knex.raw('DROP INDEX IF EXISTS products_updated_at_idx');
+  await knex.schema.alterTable('products', (t) => {
+    t.dropColumn('audit_text');
+  });
+}

@@ -1,0 +1,77 @@
+import type { Bm25fParams } from './product-index';
+
+/**
+ * The ranking's tunable figures in one place. They were fitted on the training tasks alone
+ * (test/quality/tasks.json, `npm run quality -- --tune`); the holdout and external sets only measure them.
+ */
+
+/** BM25F: a product's name weighs most, then its description and what audits read, then its categories. */
+export const BM25F_PARAMS: Bm25fParams = {
+  k1: 1.2,
+  fields: {
+    name: { weight: 3, b: 0.5 },
+    description: { weight: 1, b: 0.75 },
+    categories: { weight: 0.5, b: 0.5 },
+    audit: { weight: 1, b: 0.75 },
+  },
+};
+
+/** BM25 over the capabilities' own texts (description, phrasings, example tasks). */
+export const CAPABILITY_TEXT_PARAMS = { k1: 1.2, b: 0.75 };
+
+export interface RankParams {
+  /** Text candidates kept before fusion. */
+  candidates: number;
+  /** Weight of the capability expansion beside a product's own fields. */
+  expansion: number;
+  /** Capabilities (by the relevance of their text) whose tagged products join the candidates. */
+  expansionCapabilities: number;
+  /** Share of a product's fit that is its coverage of the task's capabilities (the rest is its text relevance). */
+  capability: number;
+  /** Readiness prior: readiness/100 times this is added to the fit, so it orders fits closer than this. */
+  readiness: number;
+  /** Words added per capability the task asks for, and their weight (query expansion). */
+  expansionTerms: number;
+  expansionTermWeight: number;
+  /** Words of the connecting capability added to a task that connects named products, and their weight. */
+  connectingTerms: number;
+  connectingTermWeight: number;
+  /** How much a named product's words count when the task names products as inputs. */
+  namedWordWeight: number;
+  /** Factor on a named product's own score when the task asks to connect named products. */
+  namedProductFactor: number;
+  /** Under this `match` the best result is a weak fit, and the answer says so. */
+  weakMatch: number;
+}
+
+export const RANK_PARAMS: RankParams = {
+  candidates: 300,
+  expansion: 0.5,
+  expansionCapabilities: 3,
+  capability: 0.08,
+  readiness: 0.06,
+  expansionTerms: 0,
+  expansionTermWeight: 0.3,
+  connectingTerms: 6,
+  connectingTermWeight: 0.8,
+  namedWordWeight: 0.3,
+  namedProductFactor: 0.5,
+  weakMatch: 0.3,
+};
+
+
+export interface QueryParams {
+  /** A request with this many words or more is read clause by clause. */
+  longWords: number;
+  /** Weight of a word outside the asking clauses of a long request. */
+  storyWeight: number;
+  /** Extra weight per repeat of a stem (a task that says "invoice" three times is about invoices). */
+  repeatWeight: number;
+  /** Weight of a proper name (a place, a person, a title): what the task is about, not the tool it wants. */
+  entityWeight: number;
+  /** Weight of an everyday English word the capability vocabulary never uses. */
+  generalWeight: number;
+}
+
+export const QUERY_PARAMS: QueryParams = { longWords: 25, storyWeight: 0.35, repeatWeight: 0.3, entityWeight: 0.3, generalWeight: 0.4 };
+

@@ -1,0 +1,302 @@
+import { commonEnglish } from '../capabilities';
+import { typoBudget, typoDistance } from '../search-text';
+import { stemOf, termsOf } from './terms';
+
+/**
+ * The task-ranking index: every product as a document of weighted fields, scored with BM25F (Robertson
+ * and Zaragoza's field-weighted BM25, as Anserini and Lucene's BM25F apply it). A field's term frequency
+ * is normalised by the field's length against its average, the fields' weighted frequencies are summed,
+ * and the sum is saturated once. Because lengths and averages are fixed when a document is indexed, each
+ * posting stores its saturated impact; a query term then adds `weight × idf × impact` per posting, so a
+ * query costs one pass over its terms' postings, with no per-field work.
+ *
+ * Plain data and arithmetic, no I/O: src/services/ranking-index.ts fills it from the store and keeps it
+ * current; the ranking (./rank.ts) reads it.
+ */
+export const FIELDS = ['name', 'description', 'categories', 'audit'] as const;
+export type Field = (typeof FIELDS)[number];
+
+export interface Bm25fParams {
+  k1: number;
+  fields: Record<Field, { weight: number; b: number }>;
+}
+
+/** A product as the ranking knows it: what it returns, what filters, and the texts it is scored on. */
+export interface ProductDocument {
+  id: string;
+  slug: string;
+  name: string;
+  domain: string;
+  readiness: number;
+  /** Requirement flags as bits (REQUIREMENT_BITS). */
+  flags: number;
+  categories: string[];
+  /** Capability tags from the product's own words (seed description, audited pages), strongest first. */
+  capabilities: Array<{ id: string; score: number }>;
+  fields: Record<Field, string>;
+}
+
+export const REQUIREMENT_BITS = { api: 1, mcp: 2, self_serve: 4, openapi: 8, cli: 16 } as const;
+export type Requirement = keyof typeof REQUIREMENT_BITS;
+
+export type IndexedProduct = Omit<ProductDocument, 'fields'>;
+
+interface Postings {
+  docs: Int32Array;
+  impacts: Float32Array;
+}
+
+interface DeltaPostings {
+  docs: number[];
+  impacts: number[];
+}
+
+/** What scoring a query found for one document: its BM25F score and which query terms it holds (bits). */
+export interface TextHit {
+  slot: number;
+  score: number;
+  matched: number;
+}
+
+export interface WeightedTerm {
+  term: string;
+  weight: number;
+}
+
+/** At most this many query terms take part (the matched-term mask is 32 bits). */
+export const MAX_QUERY_TERMS = 32;
+
+export class ProductIndex {
+  private readonly products: IndexedProduct[] = [];
+  private alive = new Uint8Array(0);
+  private readonly slotOf = new Map<string, number>();
+  private readonly tagged = new Map<string, Set<number>>();
+  /** Products by their name's words ("google sheets" → its slot), for tasks that name products. */
+  private readonly named = new Map<string, Set<number>>();
+  /** Every word documents use, by first letter, for correcting a task's typos. */
+  private readonly lexicon = new Map<string, Set<string>>();
+  private base = new Map<string, Postings>();
+  private readonly delta = new Map<string, DeltaPostings>();
+  private averages: Record<Field, number>;
+  private live = 0;
+  private deltaDocs = 0;
+  private changes = 0;
+  // Accumulators reused across queries (scoring is synchronous, so one query uses them at a time).
+  private acc = new Float64Array(0);
+  private mask = new Uint32Array(0);
+
+  private constructor(readonly params: Bm25fParams) {
+    this.averages = Object.fromEntries(FIELDS.map((f) => [f, 1])) as Record<Field, number>;
+  }
+
+  /** Indexes every document at once (field averages from them all). */
+  static build(documents: ProductDocument[], params: Bm25fParams): ProductIndex {
+    const steps = ProductIndex.building(documents, params);
+    let step = steps.next();
+    while (!step.done) step = steps.next();
+    return step.value;
+  }
+
+  /** The same, giving the event loop a turn every `batch` documents (a large registry takes seconds). */
+  static async buildInTurns(documents: ProductDocument[], params: Bm25fParams, batch = 2000): Promise<ProductIndex> {
+    const steps = ProductIndex.building(documents, params, batch);
+    let step = steps.next();
+    while (!step.done) {
+      await new Promise((resolve) => setImmediate(resolve));
+      step = steps.next();
+    }
+    return step.value;
+  }
+
+  private static *building(documents: ProductDocument[], params: Bm25fParams, batch = Number.POSITIVE_INFINITY): Generator<void, ProductIndex> {
+    const index = new ProductIndex(params);
+    const terms: Array<Record<Field, string[]>> = [];
+    for (const d of documents) {
+      terms.push(Object.fromEntries(FIELDS.map((f) => [f, termsOf(d.fields[f])])) as Record<Field, string[]>);
+      if (terms.length % batch === 0) yield;
+    }
+    for (const f of FIELDS) index.averages[f] = Math.max(1, terms.reduce((n, t) => n + t[f].length, 0) / Math.max(1, documents.length));
+    const postings = new Map<string, DeltaPostings>();
+    for (let i = 0; i < documents.length; i++) {
+      index.post(postings, index.place(documents[i]), terms[i]);
+      if ((i + 1) % batch === 0) yield;
+    }
+    index.base = new Map([...postings].map(([term, p]) => [term, { docs: Int32Array.from(p.docs), impacts: Float32Array.from(p.impacts) }]));
+    return index;
+  }
+
+  /** Adds a product or replaces its earlier version (the old postings stay, marked dead, until a rebuild). */
+  upsert(document: ProductDocument): void {
+    this.remove(document.id);
+    const slot = this.place(document);
+    this.post(this.delta, slot, Object.fromEntries(FIELDS.map((f) => [f, termsOf(document.fields[f])])) as Record<Field, string[]>);
+    this.deltaDocs++;
+    this.changes++;
+  }
+
+  /** Counts every change since the index was built: a ranking computed at one generation holds until the next. */
+  get generation(): number {
+    return this.changes;
+  }
+
+  remove(id: string): void {
+    const slot = this.slotOf.get(id);
+    if (slot === undefined) return;
+    this.alive[slot] = 0;
+    this.slotOf.delete(id);
+    this.changes++;
+    for (const c of this.products[slot].capabilities) this.tagged.get(c.id)?.delete(slot);
+    this.named.get(nameKey(this.products[slot].name))?.delete(slot);
+    this.live--;
+  }
+
+  get size(): number {
+    return this.live;
+  }
+
+  /** Documents added or replaced since the last build: the owner rebuilds when these pile up. */
+  get changedSinceBuild(): number {
+    return this.deltaDocs;
+  }
+
+  product(slot: number): IndexedProduct {
+    return this.products[slot];
+  }
+
+  slotOfId(id: string): number | undefined {
+    return this.slotOf.get(id);
+  }
+
+  /** The live products named exactly `name` (lower-case words joined by single spaces). */
+  productsNamed(name: string): number[] {
+    return [...(this.named.get(name) ?? [])].filter((slot) => this.alive[slot]);
+  }
+
+  /**
+   * The word a misspelt one stands for: the nearest word the documents use, within search's typo budget
+   * (one edit from five letters, two from eight; never the first letter), the commonest of equals. A word
+   * the documents hold, a common English word ("protein": the registry lacks it, it is no typo) or a short
+   * word has no correction.
+   */
+  correct(word: string): string | undefined {
+    const budget = typoBudget(word);
+    if (!budget || this.documentFrequency(stemOf(word)) || commonEnglish().has(word)) return undefined;
+    let best: { word: string; distance: number; df: number } | undefined;
+    for (const known of this.lexicon.get(word[0]) ?? []) {
+      if (Math.abs(known.length - word.length) > budget) continue;
+      const distance = typoDistance(word, known);
+      if (distance > budget) continue;
+      const df = this.documentFrequency(stemOf(known));
+      if (!best || distance < best.distance || (distance === best.distance && df > best.df)) best = { word: known, distance, df };
+    }
+    return best?.word;
+  }
+
+  /** The live products tagged with a capability. */
+  taggedWith(capability: string): Iterable<number> {
+    return this.tagged.get(capability) ?? [];
+  }
+
+  /** How many live documents hold the term (dead versions of replaced documents count until a rebuild). */
+  documentFrequency(term: string): number {
+    return (this.base.get(term)?.docs.length ?? 0) + (this.delta.get(term)?.docs.length ?? 0);
+  }
+
+  /**
+   * BM25's inverse document frequency (never negative): a term in one product of 2,800 weighs ~7.6, in half
+   * of them ~0.7, in none ~8.6 (it matches no posting, but it still weighs in the capabilities' texts and in
+   * what share of the task a product covers).
+   */
+  idf(term: string): number {
+    const df = this.documentFrequency(term);
+    return Math.log(1 + (this.live - df + 0.5) / (df + 0.5));
+  }
+
+  /**
+   * Scores every document holding any query term: Σ weight × idf × impact. Returns the hits with a score,
+   * unordered. `keep` drops documents before they are returned (requirements).
+   */
+  score(query: WeightedTerm[], keep: (slot: number) => boolean = () => true): TextHit[] {
+    const terms = query.slice(0, MAX_QUERY_TERMS);
+    this.ensureAccumulators();
+    const touched: number[] = [];
+    terms.forEach((q, bit) => {
+      const w = q.weight * this.idf(q.term);
+      if (w <= 0 || !this.documentFrequency(q.term)) return;
+      const add = (docs: ArrayLike<number>, impacts: ArrayLike<number>) => {
+        for (let i = 0; i < docs.length; i++) {
+          const d = docs[i];
+          if (!this.alive[d]) continue;
+          if (this.mask[d] === 0 && this.acc[d] === 0) touched.push(d);
+          this.acc[d] += w * impacts[i];
+          this.mask[d] |= 1 << bit;
+        }
+      };
+      const b = this.base.get(q.term);
+      if (b) add(b.docs, b.impacts);
+      const dl = this.delta.get(q.term);
+      if (dl) add(dl.docs, dl.impacts);
+    });
+    const hits: TextHit[] = [];
+    for (const d of touched) {
+      if (keep(d)) hits.push({ slot: d, score: this.acc[d], matched: this.mask[d] >>> 0 });
+      this.acc[d] = 0;
+      this.mask[d] = 0;
+    }
+    return hits;
+  }
+
+  private place(d: ProductDocument): number {
+    const { fields: _fields, ...product } = d;
+    const slot = this.products.length;
+    this.products.push(product);
+    if (this.alive.length <= slot) {
+      const grown = new Uint8Array(Math.max(1024, this.alive.length * 2));
+      grown.set(this.alive);
+      this.alive = grown;
+    }
+    this.alive[slot] = 1;
+    this.slotOf.set(d.id, slot);
+    for (const c of d.capabilities) addTo(this.tagged, c.id, slot);
+    addTo(this.named, nameKey(d.name), slot);
+    for (const f of FIELDS) for (const word of d.fields[f].toLowerCase().match(/[a-z]{5,}/g) ?? []) addTo(this.lexicon, word[0], word);
+    this.live++;
+    return slot;
+  }
+
+  /** The document's postings: per term, the field-weighted, length-normalised frequency, saturated. */
+  private post(into: Map<string, DeltaPostings>, slot: number, terms: Record<Field, string[]>): void {
+    const { k1, fields } = this.params;
+    const weighted = new Map<string, number>();
+    for (const f of FIELDS) {
+      const { weight, b } = fields[f];
+      if (!weight || !terms[f].length) continue;
+      const norm = 1 - b + (b * terms[f].length) / this.averages[f];
+      for (const t of terms[f]) weighted.set(t, (weighted.get(t) ?? 0) + weight / norm);
+    }
+    for (const [term, tf] of weighted) {
+      let p = into.get(term);
+      if (!p) into.set(term, (p = { docs: [], impacts: [] }));
+      p.docs.push(slot);
+      p.impacts.push(tf / (k1 + tf));
+    }
+  }
+
+  private ensureAccumulators(): void {
+    if (this.acc.length < this.products.length) {
+      this.acc = new Float64Array(Math.max(1024, this.products.length * 2));
+      this.mask = new Uint32Array(this.acc.length);
+    }
+  }
+}
+
+function addTo<T>(map: Map<string, Set<T>>, key: string, value: T): void {
+  let set = map.get(key);
+  if (!set) map.set(key, (set = new Set()));
+  set.add(value);
+}
+
+/** A product name as tasks are matched against it: lower-case words joined by single spaces. */
+export function nameKey(name: string): string {
+  return (name.toLowerCase().match(/[a-z0-9]+/g) ?? []).join(' ');
+}

@@ -1,0 +1,169 @@
+import type { CapabilityTexts } from './capability-texts';
+import { type NamedProduct, namedProducts } from './named-products';
+import { MAX_QUERY_TERMS, type ProductIndex, REQUIREMENT_BITS, type Requirement, type WeightedTerm } from './product-index';
+import type { RankedProduct } from '../resolution';
+import { RANK_PARAMS, type RankParams } from './params';
+import type { TaskQuery } from './query';
+import { stemOf } from './terms';
+
+/**
+ * Ranking a task, top to bottom (find-tools and resolve both read it):
+ *   1. the query: the task's weighted words (./query.ts), misspelt words read as the registry's nearest
+ *      word, and the products it names: when it names two or more as sources or destinations of data
+ *      ("push Stripe payouts into QuickBooks"), it asks for what connects them, so the names weigh little,
+ *      the named products step back and the connecting capability is asked for;
+ *   2. candidates: products whose own text holds the task's words (BM25F over name, description,
+ *      categories and what audits read), products tagged with the task's capabilities, and products tagged
+ *      with the capabilities whose own text (phrasings, example tasks) holds the task's words;
+ *   3. fusion: text relevance (own fields plus the expansion through capabilities, relative to the best
+ *      candidate), coverage of the task's capabilities, and readiness as a small prior that orders
+ *      near-equals and never outweighs a better fit;
+ *   4. explanation: each result's `match` (how much of the task it covers, 0..1), its matched words and
+ *      capabilities;
+ *   5. abstention: when nothing fits well the answer says so in `note`; it is empty only when no product
+ *      holds any of the task's words or capabilities.
+ */
+export interface TaskRanking {
+  /** The capabilities the task was read as asking for (the vocabulary's, plus a connecting one). */
+  capabilities: string[];
+  results: RankedProduct[];
+  /** Set when nothing fits well, or nothing at all: what the answer means. */
+  note?: string;
+}
+
+export interface RankInput {
+  index: ProductIndex;
+  capabilityTexts: CapabilityTexts;
+  query: TaskQuery;
+  /** The capabilities the vocabulary reads in the task, strongest first. */
+  capabilities: string[];
+  limit: number;
+  requirements?: Requirement[];
+  params?: RankParams;
+}
+
+// A standing flow of data between named products, which a connector or integration platform runs: "push
+// Stripe payouts into QuickBooks", "whenever a Jira issue...", "load ... into Snowflake every night", "route
+// LLM calls across ...", "give my agent Gmail and GitHub over MCP". A one-off job that names services
+// ("pull today's headlines and post them to Discord") wants those services, and is not read this way.
+const STANDING_FLOW =
+  /\b(?:whenever|every time|for (?:every|each) new|when (?:a|an|someone|somebody|new)|automatically|(?:every|each) (?:night|day|morning|hour|week|month)|nightly|sync\w*|connect\w*|integrat\w*|replicat\w*|across)\b|\bover mcp\b|\b(?:load|push|copy|copies|send|pipe|stream)\w*\b.{0,60}\binto\b/i;
+
+export function rankTask(input: RankInput): TaskRanking {
+  const { index, query } = input;
+  const p = input.params ?? RANK_PARAMS;
+  const mask = (input.requirements ?? []).reduce((m, r) => m | REQUIREMENT_BITS[r], 0);
+  const keep = (slot: number) => (index.product(slot).flags & mask) === mask;
+
+  // 1. The query.
+  const surface = new Map<string, string>();
+  const terms: WeightedTerm[] = [];
+  for (const t of query.terms) {
+    const word = query.words.find((w) => w.term === t.term)?.word ?? t.term;
+    const corrected = index.correct(word);
+    const term = corrected ? stemOf(corrected) : t.term;
+    if (!surface.has(term)) surface.set(term, word);
+    const same = terms.find((x) => x.term === term);
+    if (same) same.weight = Math.max(same.weight, t.weight);
+    else terms.push({ term, weight: t.weight });
+  }
+  // Each need is a set of capabilities any of which meets it.
+  let needs = input.capabilities.map((c) => [c]);
+  const named = namedProducts(query.task, (name) => index.productsNamed(name), (word) => input.capabilityTexts.uses(stemOf(word)));
+  const connecting = new Set<number>();
+  // Two names or more, one of them surely a product (listed, or written like one: "Microsoft Teams", "HubSpot").
+  const surely = (n: NamedProduct) => n.slots.length > 0 || /\s|[a-z][A-Z]/.test(n.name);
+  if (named.length >= 2 && named.some(surely) && STANDING_FLOW.test(query.task)) {
+    for (const n of named) for (const slot of n.slots) connecting.add(slot);
+    const nameTerms = new Set(named.flatMap((n) => n.name.toLowerCase().match(/[a-z0-9]+/g) ?? []).map(stemOf));
+    for (const t of terms) if (nameTerms.has(t.term)) t.weight *= p.namedWordWeight;
+    // The named products' own capabilities ("payouts", "warehouse") describe the data, not the tool asked for.
+    needs = [connectingCapabilities(index, named, query.task)];
+    // What connecting means in words ("integration", "sync", "workflow"): the task says it only through names.
+    for (const c of needs[0]) {
+      for (const term of input.capabilityTexts.keyTerms(c, p.connectingTerms, (t) => index.idf(t))) {
+        if (terms.length < MAX_QUERY_TERMS && !terms.some((t) => t.term === term)) terms.push({ term, weight: p.connectingTermWeight });
+      }
+    }
+  }
+  const capabilities = [...new Set(needs.flat())];
+  const idf = (t: string) => index.idf(t);
+  for (const c of capabilities) {
+    for (const term of input.capabilityTexts.keyTerms(c, p.expansionTerms, idf)) {
+      if (terms.length < MAX_QUERY_TERMS && !terms.some((t) => t.term === term)) terms.push({ term, weight: p.expansionTermWeight });
+    }
+  }
+
+  // 2. Candidates.
+  const totalWeight = terms.reduce((n, t) => n + t.weight * idf(t.term), 0);
+  const textHits = index
+    .score(terms, keep)
+    .sort((a, b) => b.score - a.score)
+    .slice(0, p.candidates);
+  const hits = new Map(textHits.map((h) => [h.slot, h]));
+  const relevance = input.capabilityTexts.relevance(terms, idf);
+  const expanding = [...relevance]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, p.expansionCapabilities)
+    .map(([id]) => id);
+  const candidates = new Set(hits.keys());
+  for (const c of [...capabilities, ...expanding]) for (const slot of index.taggedWith(c)) if (keep(slot)) candidates.add(slot);
+
+  // 3. Fusion.
+  const rows = [...candidates].map((slot) => {
+    const product = index.product(slot);
+    const hit = hits.get(slot);
+    const expansion = Math.max(0, ...product.capabilities.map((t) => (relevance.get(t.id) ?? 0) * tagStrength(t.score)));
+    const text = (hit?.score ?? 0) + p.expansion * expansion;
+    const matched = capabilities.filter((c) => product.capabilities.some((t) => t.id === c));
+    const coverage = needs.length ? needs.filter((need) => need.some((c) => matched.includes(c))).length / needs.length : 0;
+    return { slot, text, coverage, matched, hit };
+  });
+  // A product's fit (its `match`): its text relevance as a share of what the task could score (its weighted
+  // words, each fully matched; so one incidental word of a long task scores little however rare it is),
+  // with its coverage of the task's capabilities. Readiness then adds a small prior: it can reorder fits
+  // closer than p.readiness, never a clearly better fit.
+  const scored = rows.map((r) => {
+    const product = index.product(r.slot);
+    const textShare = totalWeight ? Math.min(1, r.text / totalWeight) : 0;
+    let match = needs.length ? (1 - p.capability) * textShare + p.capability * r.coverage : textShare;
+    if (connecting.has(r.slot)) match *= p.namedProductFactor;
+    return { ...r, match, score: match + p.readiness * (product.readiness / 100) };
+  });
+  scored.sort((a, b) => b.score - a.score || index.product(b.slot).readiness - index.product(a.slot).readiness || a.slot - b.slot);
+
+  // 4. Explanation.
+  const results = scored.slice(0, input.limit).map(({ slot, match, matched, hit }) => {
+    const { slug, name, domain, readiness } = index.product(slot);
+    const words = hit ? terms.filter((_, bit) => hit.matched & (1 << bit)).map((t) => surface.get(t.term) ?? t.term) : [];
+    return { slug, name, domain, readiness, match: Math.round(Math.min(1, match) * 100) / 100, matched, words: [...new Set(words)] };
+  });
+
+  // 5. Abstention.
+  const note = !results.length
+    ? 'No product in the registry fits this task: none of its words or capabilities match a product.'
+    : results[0].match < p.weakMatch
+      ? 'No product fits this task well: these match only some of its words (see each result’s match).'
+      : undefined;
+  return { capabilities, results, ...(note ? { note } : {}) };
+}
+
+/** A tag's weight in the expansion: a phrasing of two words or more counts fully, a closest match less. */
+function tagStrength(score: number): number {
+  return score >= 2 ? 1 : score >= 1 ? 0.8 : 0.5;
+}
+
+/**
+ * What connects the products a task names: a gateway when they are model providers ("across OpenAI,
+ * Anthropic and Gemini"), a data pipeline when data is loaded into a warehouse, otherwise an integration
+ * or automation platform.
+ */
+function connectingCapabilities(index: ProductIndex, named: NamedProduct[], task: string): string[] {
+  const listed = named.filter((n) => n.slots.length);
+  const has = (n: NamedProduct, test: (slot: number) => boolean) => n.slots.some(test);
+  const models = listed.filter((n) => has(n, (s) => index.product(s).categories.includes('ai-models'))).length;
+  if (models >= 2 || (models >= 1 && /\b(?:llms?|models?|gpt|ai)\b/i.test(task))) return ['ai.gateway'];
+  const warehouse = listed.some((n) => has(n, (s) => index.product(s).capabilities.some((t) => t.id === 'analytics.warehouse')));
+  if (warehouse || /\b(?:warehouse|replicat\w*|etl|elt)\b/i.test(task)) return ['analytics.etl'];
+  return ['automate.integrate', 'automate.workflow'];
+}

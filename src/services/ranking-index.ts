@@ -1,0 +1,111 @@
+import { CapabilityTexts } from '../domain/ranking/capability-texts';
+import { productDocument } from '../domain/ranking/documents';
+import { BM25F_PARAMS, CAPABILITY_TEXT_PARAMS } from '../domain/ranking/params';
+import { type ProductDocument, ProductIndex } from '../domain/ranking/product-index';
+import type { Db } from '../store/db';
+import { allProductDocuments, type ProductDocumentRow, productDocumentsSince, registryMark } from '../store/product-documents';
+import { registryVersion } from '../store/registry-version';
+import { capabilityVocabulary } from './capability-vocabulary';
+
+/**
+ * The task-ranking index of a database, kept in this process's memory (docs/decisions.md, "Ranking a
+ * task"). Built on first use from every product; then kept current by reading the products written since
+ * the last look: at once after a registry write in this process (audits run in the worker that ranks),
+ * within REFRESH_MS for other processes' writes. A new seed (its fingerprint), fewer products than indexed,
+ * or many replaced documents rebuild it, in turns, while the old index keeps answering.
+ */
+interface IndexState {
+  index?: ProductIndex;
+  building?: Promise<ProductIndex>;
+  refreshing?: Promise<void>;
+  seed: string | null;
+  /** The database clock when the last read of written products began. */
+  watermark: Date;
+  /** This process's registry version at that read. */
+  version: number;
+  checkedAt: number;
+}
+
+const REFRESH_MS = 5_000;
+// Rows written by a transaction that began before the last read but committed after it carry an earlier
+// updated_at: each read looks this far back as well (documents are replaced, so reading one twice is harmless).
+const LOOKBACK_MS = 60_000;
+// Replaced documents keep their old postings (dead) until a rebuild; rebuild once this share is reached.
+const REBUILD_SHARE = 0.1;
+
+const states = new WeakMap<Db, IndexState>();
+
+export function capabilityTexts(): CapabilityTexts {
+  texts ??= new CapabilityTexts(capabilityVocabulary().matcher.vocabulary, CAPABILITY_TEXT_PARAMS);
+  return texts;
+}
+let texts: CapabilityTexts | undefined;
+
+/**
+ * The index, current as of this call for this process's own writes (`fresh` also waits for other
+ * processes' writes: resolve reads after the audits its discovery ran, wherever they ran).
+ */
+export async function rankingIndex(db: Db, o: { fresh?: boolean } = {}): Promise<ProductIndex> {
+  let state = states.get(db);
+  if (!state) {
+    state = { seed: null, watermark: new Date(0), version: -1, checkedAt: 0 };
+    states.set(db, state);
+  }
+  if (!state.index) {
+    state.building ??= rebuild(db, state).finally(() => {
+      state.building = undefined;
+    });
+    return state.building;
+  }
+  if (o.fresh || state.version !== registryVersion()) await refresh(db, state);
+  else if (Date.now() - state.checkedAt > REFRESH_MS) void refresh(db, state).catch(() => {});
+  return state.index;
+}
+
+function refresh(db: Db, state: IndexState): Promise<void> {
+  state.refreshing ??= (async () => {
+    const version = registryVersion();
+    const mark = await registryMark(db);
+    const index = state.index!;
+    if (mark.seed !== state.seed || mark.products < index.size) {
+      await rebuild(db, state);
+      return;
+    }
+    for (const row of await productDocumentsSince(db, new Date(state.watermark.getTime() - LOOKBACK_MS))) index.upsert(documentOf(row));
+    Object.assign(state, { watermark: mark.now, version, checkedAt: Date.now() });
+    if (index.changedSinceBuild > Math.max(1000, index.size * REBUILD_SHARE) && !state.building) {
+      state.building = rebuild(db, state).finally(() => {
+        state.building = undefined;
+      });
+    }
+  })().finally(() => {
+    state.refreshing = undefined;
+  });
+  return state.refreshing;
+}
+
+async function rebuild(db: Db, state: IndexState): Promise<ProductIndex> {
+  const version = registryVersion();
+  const mark = await registryMark(db);
+  const documents: ProductDocument[] = [];
+  for await (const page of allProductDocuments(db)) for (const row of page) documents.push(documentOf(row));
+  const index = await ProductIndex.buildInTurns(documents, BM25F_PARAMS);
+  Object.assign(state, { index, seed: mark.seed, watermark: mark.now, version, checkedAt: Date.now() });
+  return index;
+}
+
+function documentOf(r: ProductDocumentRow): ProductDocument {
+  return productDocument({
+    id: r.id,
+    slug: r.slug,
+    name: r.name,
+    domain: r.domain,
+    readiness: r.readiness,
+    requirements: { api: r.has_api, mcp: r.has_mcp, self_serve: r.has_self_serve, openapi: r.has_openapi, cli: r.has_cli },
+    description: r.description,
+    auditText: r.audit_text,
+    mcpServers: r.mcp_servers,
+    categories: r.categories,
+    capabilities: r.capabilities,
+  });
+}

@@ -1,0 +1,62 @@
+import type { Db } from './db';
+
+/** A product as the ranking index reads it (src/services/ranking-index.ts). */
+export interface ProductDocumentRow {
+  id: string;
+  slug: string;
+  name: string;
+  domain: string;
+  readiness: number;
+  has_api: boolean;
+  has_mcp: boolean;
+  has_self_serve: boolean;
+  has_openapi: boolean;
+  has_cli: boolean;
+  description: string;
+  audit_text: string;
+  mcp_servers: string | null;
+  categories: string[];
+  capabilities: Array<{ id: string; score: number }>;
+  updated_at: Date;
+}
+
+/** Where the registry stands: its seed fingerprint, how many products it has, and the database's clock. */
+export interface RegistryMark {
+  seed: string | null;
+  products: number;
+  now: Date;
+}
+
+const COLUMNS = `p.id, p.slug, p.name, p.domain, p.readiness, p.has_api, p.has_mcp, p.has_self_serve, p.has_openapi, p.has_cli,
+  p.description, p.audit_text, p.updated_at,
+  (SELECT string_agg(s->>'name', ' . ') FROM jsonb_array_elements(CASE WHEN jsonb_typeof(p.facts->'mcpServers') = 'array' THEN p.facts->'mcpServers' ELSE '[]' END) s) AS mcp_servers,
+  coalesce((SELECT array_agg(category_slug ORDER BY category_slug) FROM product_categories WHERE product_id = p.id), '{}') AS categories,
+  coalesce((SELECT json_agg(json_build_object('id', capability_id, 'score', score) ORDER BY score DESC, capability_id)
+            FROM product_capabilities WHERE product_id = p.id), '[]') AS capabilities`;
+
+export async function registryMark(db: Db): Promise<RegistryMark> {
+  const { rows } = await db.raw(
+    "SELECT (SELECT value FROM registry_state WHERE key = 'seed') AS seed, (SELECT count(*)::int FROM products) AS products, now() AS now",
+  );
+  return rows[0] as RegistryMark;
+}
+
+/** Every product's document, a page at a time in id order (keyset), so a large registry streams. */
+export async function* allProductDocuments(db: Db, pageSize = 5000): AsyncGenerator<ProductDocumentRow[]> {
+  let after: string | null = null;
+  for (;;) {
+    const { rows } = (await db.raw(`SELECT ${COLUMNS} FROM products p ${after ? 'WHERE p.id > ?' : ''} ORDER BY p.id LIMIT ?`, after ? [after, pageSize] : [pageSize])) as {
+      rows: ProductDocumentRow[];
+    };
+    if (!rows.length) return;
+    yield rows;
+    if (rows.length < pageSize) return;
+    after = rows[rows.length - 1].id;
+  }
+}
+
+/** The products written since `since` (products_updated_at_idx). */
+export async function productDocumentsSince(db: Db, since: Date): Promise<ProductDocumentRow[]> {
+  const { rows } = await db.raw(`SELECT ${COLUMNS} FROM products p WHERE p.updated_at > ? ORDER BY p.updated_at`, [since]);
+  return rows as ProductDocumentRow[];
+}
