@@ -13,6 +13,7 @@ import { howToActivities } from './how-to';
 import type { Renderer } from './audit/render';
 import { maintenanceActivities } from './maintenance';
 import { meteringActivities } from './metering';
+import type { EmbeddingModel } from '../src/services/embeddings';
 import { registryActivities } from './registry';
 
 export interface ActivityDeps {
@@ -24,6 +25,8 @@ export interface ActivityDeps {
   howTo: HowToSourceSettings;
   /** Optional (LLM_BASE_URL); every use has a deterministic path without it. */
   llm?: LanguageModel;
+  /** Optional (EMBEDDINGS_BASE_URL): its similarity joins the task ranking. */
+  embeddings?: EmbeddingModel;
   /** Resolvers for vendor claims' TXT checks (DNS_SERVERS); the system's when empty or absent. */
   dnsServers?: string[];
   /** Usage sync and spend notifications; without a payment processor, usage stays pending. */
@@ -32,7 +35,7 @@ export interface ActivityDeps {
 
 /** Activity factory: dependencies are injected once, at worker start, never imported as globals. */
 export function createActivities(deps: ActivityDeps) {
-  const registry = registryActivities(deps.db, deps.llm);
+  const registry = registryActivities(deps.db, { llm: deps.llm, embeddings: deps.embeddings });
   return {
     ...maintenanceActivities(deps.db),
     ...meteringActivities(deps.db),

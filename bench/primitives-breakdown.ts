@@ -1,13 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { hashApiKey } from '../src/domain/api-keys';
-import { parseTaskIntent, splitRequirements } from '../src/domain/task-intent';
+import { readTaskQuery } from '../src/domain/ranking/query';
+import { stemOf } from '../src/domain/ranking/terms';
+import { parseTaskIntent } from '../src/domain/task-intent';
+import { capabilityTexts } from '../src/services/capability-vocabulary';
 import { findTools } from '../src/services/find-tools';
 import { resolveTask } from '../src/services/resolve';
 import { taskCapabilities } from '../src/services/task-capabilities';
+import { forgetRankings } from '../src/services/task-ranking';
 import type { Db } from '../src/store/db';
 import { recordCall, refundCall, releaseCall, reserveCall, settleCall } from '../src/store/metering';
-import { bumpRegistryVersion } from '../src/store/registry-version';
 import { findActiveKey } from '../src/store/workspaces';
 
 export interface Step {
@@ -46,18 +49,19 @@ export async function measureBreakdown(db: Db, o: { rawKey: string; keyId: strin
   const findResult = await findTools(db, task(0));
   const steps: Step[] = [
     await time('key lookup (a key this process has not seen in the last minute)', () => findActiveKey(db, keyHash)),
-    await time('read the task (capabilities, requirements, search terms)', (i) => {
+    await time('read the task (words, weights, capabilities, requirements)', (i) => {
+      forgetRankings();
       parseTaskIntent(task(i));
-      taskCapabilities(splitRequirements(task(i)).rest);
+      taskCapabilities(readTaskQuery(task(i), (w) => capabilityTexts().uses(stemOf(w))));
     }),
-    await time('find-tools read (task read, candidates by capability), ranking kept', (i) => findTools(db, task(i))),
-    await time('find-tools read, every ranking read anew', (i) => {
-      bumpRegistryVersion();
+    await time('find-tools read (the task ranked over the index in memory), ranking kept', (i) => findTools(db, task(i))),
+    await time('find-tools read, every task ranked anew', (i) => {
+      forgetRankings();
       return findTools(db, task(i));
     }),
-    await time('resolve read (task read, products by capability coverage), ranking kept', (i) => resolveTask(db, task(i))),
-    await time('resolve read, every ranking read anew', (i) => {
-      bumpRegistryVersion();
+    await time('resolve read, ranking kept', (i) => resolveTask(db, task(i))),
+    await time('resolve read, every task ranked anew', (i) => {
+      forgetRankings();
       return resolveTask(db, task(i));
     }),
     await time('record (admission, key check and usage event in one statement): the metering of find-tools and resolve', (i) =>

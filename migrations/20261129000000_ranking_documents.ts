@@ -6,6 +6,7 @@ import type { Knex } from 'knex';
 // descriptions, OpenAPI title, description and tags). A process keeps its index current by reading the
 // products written since its last look, so `updated_at` gets an index. Tags no longer rank in SQL, so the
 // readiness copy on product_capabilities (and its ranked index) goes; competitors read tags by capability.
+// Optional embeddings are stored per product and model.
 export async function up(knex: Knex): Promise<void> {
   await knex.schema.alterTable('products', (t) => {
     t.text('audit_text').notNullable().defaultTo('');
@@ -21,9 +22,20 @@ export async function up(knex: Knex): Promise<void> {
   await knex.raw('DROP INDEX product_capabilities_ranked_idx');
   await knex.raw('CREATE INDEX product_capabilities_capability_idx ON product_capabilities (capability_id, product_id)');
   await knex.schema.alterTable('product_capabilities', (t) => t.dropColumn('readiness'));
+  // With an embeddings endpoint configured (optional), each product's vector per model, for the text it
+  // was computed from, so a restart or another worker does not pay for it again.
+  await knex.schema.createTable('product_embeddings', (t) => {
+    t.uuid('product_id').notNullable().references('products.id').onDelete('CASCADE');
+    t.text('model').notNullable();
+    t.text('text_hash').notNullable();
+    t.binary('vector').notNullable();
+    t.timestamp('updated_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
+    t.primary(['product_id', 'model']);
+  });
 }
 
 export async function down(knex: Knex): Promise<void> {
+  await knex.schema.dropTable('product_embeddings');
   await knex.schema.alterTable('product_capabilities', (t) => {
     t.integer('readiness').notNullable().defaultTo(0);
   });

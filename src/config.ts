@@ -60,6 +60,9 @@ const envSchema = z.object({
   LLM_BASE_URL: optionalUrl,
   LLM_API_KEY: optionalString,
   LLM_MODEL: z.string().min(1).default('gpt-4o-mini'),
+  EMBEDDINGS_BASE_URL: optionalUrl,
+  EMBEDDINGS_API_KEY: optionalString,
+  EMBEDDINGS_MODEL: z.string().min(1).default('text-embedding-3-small'),
   DISCOVERY_MAX_AUDITS: z.coerce.number().int().min(0).max(50).default(5),
   SWEEP_INTERVAL_MINUTES: z.coerce.number().int().min(1).max(10_080).default(360),
   SWEEP_STALE_HOURS: z.coerce.number().int().min(1).max(8_760).default(168),
@@ -125,6 +128,8 @@ export interface Config {
   howTo: { packageRegistryUrl?: string };
   /** Optional language model (OpenAI-compatible); everything works without it. */
   llm?: { baseUrl: string; apiKey?: string; model: string };
+  /** Optional embeddings endpoint (OpenAI-compatible /embeddings): its similarity joins the task ranking. */
+  embeddings?: { baseUrl: string; apiKey?: string; model: string };
   billing: BillingConfig;
 }
 
@@ -221,6 +226,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     howTo: { packageRegistryUrl: e.PACKAGE_REGISTRY_URL },
     llm: e.LLM_BASE_URL ? { baseUrl: e.LLM_BASE_URL, apiKey: e.LLM_API_KEY, model: e.LLM_MODEL } : undefined,
+    embeddings: e.EMBEDDINGS_BASE_URL ? { baseUrl: e.EMBEDDINGS_BASE_URL, apiKey: e.EMBEDDINGS_API_KEY, model: e.EMBEDDINGS_MODEL } : undefined,
     discovery: { mcpRegistryUrl: e.MCP_REGISTRY_URL, searchProviderUrl: e.SEARCH_PROVIDER_URL, maxAudits: e.DISCOVERY_MAX_AUDITS },
     sweep: { intervalMinutes: e.SWEEP_INTERVAL_MINUTES, staleHours: e.SWEEP_STALE_HOURS, batch: e.SWEEP_BATCH, concurrency: e.SWEEP_CONCURRENCY },
     billing: {

@@ -2,6 +2,7 @@ import type { ActivityDeps } from '../activities';
 import { createRenderer } from '../activities/audit/render';
 import type { Config } from '../src/config';
 import { configuredOutbound } from '../src/net/configured';
+import { openAiCompatibleEmbeddings } from '../src/services/embeddings';
 import { openAiCompatibleModel } from '../src/services/llm';
 import { stripeProcessor } from '../src/services/payments';
 import type { Db } from '../src/store/db';
@@ -17,6 +18,7 @@ export function activityDeps(config: Config, db: Db): ActivityDeps {
     discovery: config.discovery,
     howTo: config.howTo,
     llm: config.llm ? openAiCompatibleModel(config.llm) : undefined,
+    embeddings: config.embeddings ? openAiCompatibleEmbeddings(config.embeddings) : undefined,
     billing: {
       payments: stripeProcessor(config.billing),
       meterEventPrefix: config.billing.meterEventPrefix,

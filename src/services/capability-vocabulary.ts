@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { capabilityMatcher, closestCapability, matchCapabilities, MATCHER_VERSION, type Capability, type CapabilityMatcher } from '../domain/capabilities';
+import { CapabilityTexts } from '../domain/ranking/capability-texts';
+import { CAPABILITY_TEXT_PARAMS } from '../domain/ranking/params';
 import type { Db } from '../store/db';
 import { productsForTagging, replaceSeedCapabilities, type CapabilityTag } from '../store/capabilities';
 
@@ -21,7 +23,19 @@ export function capabilityVocabulary(): { matcher: CapabilityMatcher; version: s
   return loaded;
 }
 
+/** The capabilities' texts (description, phrasings, examples) as the ranking reads them. */
+export function capabilityTexts(): CapabilityTexts {
+  texts ??= new CapabilityTexts(capabilityVocabulary().matcher.vocabulary, CAPABILITY_TEXT_PARAMS);
+  return texts;
+}
+let texts: CapabilityTexts | undefined;
+
 const TAGS_PER_PRODUCT = 3;
+// A product none of whose words form a phrasing takes the capability whose text its own words are closest
+// to, when that text holds enough of them: this share of its distinctive words (at least two words), or a
+// smaller share for a capability of the product's own categories.
+const CLOSEST_SHARE = 0.5;
+const CLOSEST_SHARE_IN_CATEGORY = 0.3;
 // Outside the product's categories a tag needs this much evidence: a three-word phrasing, or several.
 const OUTSIDE_CATEGORY_SCORE = 3;
 
@@ -44,8 +58,11 @@ export function capabilitiesOf(p: { name: string; description: string; categorie
   const tags = matchCapabilities(text, matcher, { max: 12, correctTypos: false, dropWeak: false, reversedPairs: false })
     .filter((m) => inCategory(m.id) || m.score >= OUTSIDE_CATEGORY_SCORE)
     .slice(0, TAGS_PER_PRODUCT);
-  const closest = tags.length ? undefined : closestCapability(text, matcher, { correctTypos: false, among: inCategory });
-  return (closest ? [closest] : tags).map((m) => ({ id: m.id, score: m.score }));
+  if (tags.length) return tags.map((m) => ({ id: m.id, score: m.score }));
+  const near = capabilityTexts().closest(text);
+  if (near && near.words >= 2 && near.share >= (inCategory(near.id) ? CLOSEST_SHARE_IN_CATEGORY : CLOSEST_SHARE)) return [{ id: near.id, score: 0.5 }];
+  const closest = closestCapability(text, matcher, { correctTypos: false, among: inCategory });
+  return closest ? [{ id: closest.id, score: closest.score }] : [];
 }
 
 /** Tags every seed-scored product (run when the seed or the vocabulary changes). */

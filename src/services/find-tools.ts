@@ -1,6 +1,7 @@
 import { reasonFor } from '../domain/resolution';
 import { parseTaskIntent, type TaskIntent } from '../domain/task-intent';
 import type { Db } from '../store/db';
+import type { EmbeddingModel } from './embeddings';
 import type { RegistryRow } from '../store/products';
 import { rankTaskIn } from './task-ranking';
 
@@ -18,8 +19,8 @@ const RESULTS = 20;
  * (src/services/task-ranking.ts); the answer is the shorter one: each product with its match and a
  * reason, without resolve's capability breakdown.
  */
-export async function findTools(db: Db, task: string): Promise<FindToolsResult> {
-  const ranked = await rankTaskIn(db, task, { limit: RESULTS });
+export async function findTools(db: Db, task: string, o: { embeddings?: EmbeddingModel } = {}): Promise<FindToolsResult> {
+  const ranked = await rankTaskIn(db, task, { limit: RESULTS, embeddings: o.embeddings });
   const n = ranked.capabilities.length;
   return {
     task,

@@ -1,11 +1,9 @@
-import { CapabilityTexts } from '../domain/ranking/capability-texts';
 import { productDocument } from '../domain/ranking/documents';
-import { BM25F_PARAMS, CAPABILITY_TEXT_PARAMS } from '../domain/ranking/params';
+import { BM25F_PARAMS } from '../domain/ranking/params';
 import { type ProductDocument, ProductIndex } from '../domain/ranking/product-index';
 import type { Db } from '../store/db';
 import { allProductDocuments, type ProductDocumentRow, productDocumentsSince, registryMark } from '../store/product-documents';
 import { registryVersion } from '../store/registry-version';
-import { capabilityVocabulary } from './capability-vocabulary';
 
 /**
  * The task-ranking index of a database, kept in this process's memory (docs/decisions.md, "Ranking a
@@ -34,12 +32,12 @@ const LOOKBACK_MS = 60_000;
 const REBUILD_SHARE = 0.1;
 
 const states = new WeakMap<Db, IndexState>();
+/** Who wants each database's documents as they are read (product embeddings): all of them on a build, the written ones on a refresh. */
+const watchers = new WeakMap<Db, Set<(documents: ProductDocument[]) => void>>();
 
-export function capabilityTexts(): CapabilityTexts {
-  texts ??= new CapabilityTexts(capabilityVocabulary().matcher.vocabulary, CAPABILITY_TEXT_PARAMS);
-  return texts;
+export function watchDocuments(db: Db, watcher: (documents: ProductDocument[]) => void): void {
+  watchers.set(db, new Set([...(watchers.get(db) ?? []), watcher]));
 }
-let texts: CapabilityTexts | undefined;
 
 /**
  * The index, current as of this call for this process's own writes (`fresh` also waits for other
@@ -71,7 +69,9 @@ function refresh(db: Db, state: IndexState): Promise<void> {
       await rebuild(db, state);
       return;
     }
-    for (const row of await productDocumentsSince(db, new Date(state.watermark.getTime() - LOOKBACK_MS))) index.upsert(documentOf(row));
+    const written = (await productDocumentsSince(db, new Date(state.watermark.getTime() - LOOKBACK_MS))).map(documentOf);
+    for (const d of written) index.upsert(d);
+    for (const watch of watchers.get(db) ?? []) watch(written);
     Object.assign(state, { watermark: mark.now, version, checkedAt: Date.now() });
     if (index.changedSinceBuild > Math.max(1000, index.size * REBUILD_SHARE) && !state.building) {
       state.building = rebuild(db, state).finally(() => {
@@ -90,11 +90,13 @@ async function rebuild(db: Db, state: IndexState): Promise<ProductIndex> {
   const documents: ProductDocument[] = [];
   for await (const page of allProductDocuments(db)) for (const row of page) documents.push(documentOf(row));
   const index = await ProductIndex.buildInTurns(documents, BM25F_PARAMS);
+  for (const watch of watchers.get(db) ?? []) watch(documents);
   Object.assign(state, { index, seed: mark.seed, watermark: mark.now, version, checkedAt: Date.now() });
   return index;
 }
 
-function documentOf(r: ProductDocumentRow): ProductDocument {
+/** A product row as the ranking reads it. */
+export function documentOf(r: ProductDocumentRow): ProductDocument {
   return productDocument({
     id: r.id,
     slug: r.slug,

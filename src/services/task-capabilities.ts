@@ -1,26 +1,35 @@
 import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
-import { type Capability, closestCapability, matchCapabilities } from '../domain/capabilities';
-import { capabilityVocabulary } from './capability-vocabulary';
+import { type Capability, matchCapabilities } from '../domain/capabilities';
+import type { TaskQuery } from '../domain/ranking/query';
+import { capabilityTexts, capabilityVocabulary } from './capability-vocabulary';
 import type { LanguageModel } from './llm';
 
 /**
- * The capabilities a task (its requirement phrases removed) asks for, offline: its phrasings, else the
- * capability whose words it shares most, if one shares enough.
+ * The capabilities a task (read for ranking: requirement phrases and quoted text out) asks for, offline:
+ * its phrasings; else the capability whose text (description, phrasings, example tasks) its weighted words
+ * speak of most, if they speak of it enough.
  */
-export function taskCapabilities(text: string): string[] {
-  const known = readTasks.get(text);
+export function taskCapabilities(query: TaskQuery): string[] {
+  const known = readTasks.get(query.text);
   if (known) return known;
-  const { matcher } = capabilityVocabulary();
-  const phrased = matchCapabilities(text, matcher);
-  const ids = (phrased.length ? phrased : [closestCapability(text, matcher)].filter((m) => m !== undefined)).map((m) => m.id);
-  readTasks.set(text, ids);
+  const phrased = matchCapabilities(query.text, capabilityVocabulary().matcher).map((m) => m.id);
+  const read = phrased.length ? undefined : capabilityTexts().readTask(query.terms);
+  const ids = phrased.length ? phrased : read && read.share >= READ_SHARE ? [read.id] : [];
+  readTasks.set(query.text, ids);
   return ids;
 }
+
+// The least share of a task's words a capability's text must hold to be read as its capability.
+const READ_SHARE = 0.3;
 
 // Reading a task costs a tenth of a millisecond of wink-nlp tokenising and stemming; agents repeat tasks,
 // and the vocabulary is fixed for the life of the process, so a reading never goes stale.
 const readTasks = new LRUCache<string, string[]>({ max: 10_000 });
+
+export function forgetTaskReadings(): void {
+  readTasks.clear();
+}
 
 /**
  * The optional language-model reading of a task: capability ids chosen from the vocabulary. Whatever it

@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { findTools } from '../../src/services/find-tools';
 import { resolveTask } from '../../src/services/resolve';
+import type { EmbeddingModel } from '../../src/services/embeddings';
+import type { LanguageModel } from '../../src/services/llm';
 import type { Db } from '../../src/store/db';
 
 /**
@@ -78,6 +80,8 @@ export interface Figures {
 export interface SetReport {
   set: TaskSet['name'];
   primitive: 'resolve' | 'find-tools';
+  /** The optional models the run used ('' for the lexical pipeline alone, which the targets measure). */
+  models: string;
   all: Figures;
   short: Figures;
   long: Figures;
@@ -123,14 +127,22 @@ export function figures(outcomes: TaskOutcome[], capabilities = true): Figures {
   };
 }
 
-/** Runs a set through one primitive, the way its workflow's read runs it. */
-export async function evaluateSet(db: Db, set: TaskSet, primitive: SetReport['primitive']): Promise<SetReport> {
+/**
+ * Runs a set through one primitive, the way its workflow's read runs it; with the optional models when
+ * given (the language model reads capabilities for resolve; the embeddings join both).
+ */
+export async function evaluateSet(
+  db: Db,
+  set: TaskSet,
+  primitive: SetReport['primitive'],
+  models: { llm?: LanguageModel; embeddings?: EmbeddingModel } = {},
+): Promise<SetReport> {
   const outcomes: TaskOutcome[] = [];
   for (const t of set.tasks) {
     const answer =
       primitive === 'resolve'
-        ? await resolveTask(db, t.task).then((r) => ({ capabilities: r.capabilities, ranked: r.hits.map((h) => h.slug) }))
-        : await findTools(db, t.task).then((r) => ({ capabilities: [], ranked: r.results.map((h) => h.slug) }));
+        ? await resolveTask(db, t.task, {}, models).then((r) => ({ capabilities: r.capabilities, ranked: r.hits.map((h) => h.slug) }))
+        : await findTools(db, t.task, { embeddings: models.embeddings }).then((r) => ({ capabilities: [], ranked: r.results.map((h) => h.slug) }));
     outcomes.push({
       ...t,
       predicted: answer.capabilities,
@@ -146,6 +158,7 @@ export async function evaluateSet(db: Db, set: TaskSet, primitive: SetReport['pr
   return {
     set: set.name,
     primitive,
+    models: [models.llm && primitive === 'resolve' ? 'llm' : '', models.embeddings ? 'embeddings' : ''].filter(Boolean).join('+'),
     all: figures(outcomes, named),
     short: figures(outcomes.filter((o) => !isLong(o.task)), named),
     long: figures(outcomes.filter((o) => isLong(o.task)), named),
@@ -163,9 +176,9 @@ export const TARGETS = { holdoutHit5: 0.95, externalHit5: 0.8 };
 
 /**
  * The training set's figures under the ranking this one replaced (capabilities covered, then readiness),
- * measured on the same 190 tasks on 2026-11-25 (bench/RESULTS.md): the new ranking must not drop below.
+ * measured on the same 340 tasks on 2026-11-25 (bench/RESULTS.md): the new ranking must not drop below.
  */
 export const TRAINING_FLOOR = {
-  resolve: { hit5: 0.589, ndcg5: 0.391 },
-  'find-tools': { hit5: 0.621, ndcg5: 0.39 },
+  resolve: { hit5: 0.485, ndcg5: 0.298 },
+  'find-tools': { hit5: 0.474, ndcg5: 0.273 },
 } as const;

@@ -4,13 +4,19 @@
  * QUALITY_DATABASE_URL). Prints hit@5, nDCG@5, MRR and the empty-answer rate per set and primitive, for
  * short and long (40 words or more) requests apart, resolve's capability precision and recall where
  * capabilities are labelled, and whether the targets hold (exit 1 when not).
+ * With LLM_BASE_URL or EMBEDDINGS_BASE_URL set, the optional models are measured too, in rows of their own.
  * `--verbose` lists every training task that misses (only training: the others are not read task by task,
  * which would be tuning on them); `--kinds` adds the figures per kind; `--json out.json` writes the report.
  */
 import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { loadConfig } from '../../src/config';
 import { startEmbeddedPostgres } from '../../src/runtime/embedded-postgres';
+import { openAiCompatibleEmbeddings } from '../../src/services/embeddings';
+import { findTools } from '../../src/services/find-tools';
+import { openAiCompatibleModel } from '../../src/services/llm';
+import { vectorsFilled } from '../../src/services/product-vectors';
 import { freePort } from '../../src/runtime/free-port';
 import { loadRegistrySeed } from '../../src/services/registry-seed';
 import { createDb, migrateLatest } from '../../src/store/db';
@@ -35,14 +41,28 @@ async function main(): Promise<void> {
     await migrateLatest(db);
     log('loading the seed...');
     await loadRegistrySeed(db);
+    // The optional models are measured the same way when configured; the targets hold on the lexical pipeline.
+    const config = loadConfig();
+    const models = {
+      llm: config.llm ? openAiCompatibleModel(config.llm) : undefined,
+      embeddings: config.embeddings ? openAiCompatibleEmbeddings(config.embeddings) : undefined,
+    };
+    if (models.embeddings) {
+      log('embedding the products...');
+      await findTools(db, 'warm up', { embeddings: models.embeddings });
+      await vectorsFilled(db, models.embeddings);
+    }
     const reports: SetReport[] = [];
     for (const name of ['training', 'holdout', 'external'] as const) {
       const set = taskSet(name);
-      for (const primitive of ['resolve', 'find-tools'] as const) reports.push(await evaluateSet(db, set, primitive));
+      for (const primitive of ['resolve', 'find-tools'] as const) {
+        reports.push(await evaluateSet(db, set, primitive));
+        if ((models.llm && primitive === 'resolve') || models.embeddings) reports.push(await evaluateSet(db, set, primitive, models));
+      }
     }
     const arg = (name: string) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : undefined);
     if (process.argv.includes('--verbose')) {
-      for (const o of reports.find((r) => r.set === 'training' && r.primitive === 'resolve')!.outcomes.filter((x) => !x.hit5)) {
+      for (const o of reports.find((r) => r.set === 'training' && r.primitive === 'resolve' && !r.models)!.outcomes.filter((x) => !x.hit5)) {
         console.log(`miss [${o.kind}] ${o.task}\n      capabilities ${o.predicted.join(', ') || '-'}\n      top5 ${o.ranked.slice(0, 5).join(', ') || '-'}`);
       }
     }
@@ -52,12 +72,13 @@ async function main(): Promise<void> {
     for (const r of reports) {
       const frozen = taskSet(r.set).frozen;
       const pr = r.all.precision !== undefined ? `  ${r.all.precision.toFixed(3)} / ${r.all.recall!.toFixed(3)}` : '';
-      console.log(`${r.set.padEnd(10)} ${r.primitive.padEnd(11)} all      ${cell(r.all)}${pr}${frozen ? `   (frozen ${frozen})` : ''}`);
+      const primitive = r.models ? `${r.primitive}+${r.models}` : r.primitive;
+      console.log(`${r.set.padEnd(10)} ${primitive.padEnd(11)} all      ${cell(r.all)}${pr}${frozen ? `   (frozen ${frozen})` : ''}`);
       console.log(`${''.padEnd(22)} short    ${cell(r.short)}`);
       console.log(`${''.padEnd(22)} long     ${cell(r.long)}`);
       if (process.argv.includes('--kinds')) for (const [k, f] of Object.entries(r.byKind)) console.log(`${''.padEnd(22)} ${k.padEnd(8)} ${cell(f)}`);
     }
-    const of = (set: SetReport['set'], primitive: SetReport['primitive']) => reports.find((r) => r.set === set && r.primitive === primitive)!.all;
+    const of = (set: SetReport['set'], primitive: SetReport['primitive']) => reports.find((r) => r.set === set && r.primitive === primitive && !r.models)!.all;
     const checks: Array<[string, boolean]> = [
       ...(['resolve', 'find-tools'] as const).flatMap((p): Array<[string, boolean]> => [
         [`holdout ${p} hit@5 ${of('holdout', p).hit5} >= ${TARGETS.holdoutHit5}`, of('holdout', p).hit5 >= TARGETS.holdoutHit5],

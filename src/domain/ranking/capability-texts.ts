@@ -40,14 +40,37 @@ export class CapabilityTexts {
    * distinctive words (by the capabilities' idf) it holds: how a product whose words form no phrasing
    * still gets a capability ("National Nutrient Database" is data about food).
    */
-  closest(text: string): { id: string; share: number } | undefined {
+  closest(text: string): { id: string; share: number; words: number } | undefined {
     const terms = [...new Set(termsOf(text))].filter((t) => this.ownIdf.has(t));
     const total = terms.reduce((n, t) => n + this.ownIdf.get(t)!, 0);
+    if (!total) return undefined;
+    let best: { id: string; share: number; words: number } | undefined;
+    for (const [id, impacts] of this.impacts) {
+      let score = 0;
+      let words = 0;
+      for (const t of terms) {
+        if (!impacts.has(t)) continue;
+        score += this.ownIdf.get(t)!;
+        words++;
+      }
+      if (!best || score / total > best.share) best = { id, share: score / total, words };
+    }
+    return best;
+  }
+
+  /**
+   * The capability a task's weighted words speak of most, by the capabilities' own idf, with the share of
+   * the words' weight it holds (the reading of a task no phrasing matches: "how did Nvidia shares close
+   * yesterday" speaks of market data through the examples' "shares", "close").
+   */
+  readTask(query: WeightedTerm[]): { id: string; share: number } | undefined {
+    const known = query.filter((q) => this.ownIdf.has(q.term));
+    const total = known.reduce((n, q) => n + q.weight * this.ownIdf.get(q.term)!, 0);
     if (!total) return undefined;
     let best: { id: string; share: number } | undefined;
     for (const [id, impacts] of this.impacts) {
       let score = 0;
-      for (const t of terms) if (impacts.has(t)) score += this.ownIdf.get(t)!;
+      for (const q of known) score += q.weight * this.ownIdf.get(q.term)! * (impacts.get(q.term) ?? 0);
       if (!best || score / total > best.share) best = { id, share: score / total };
     }
     return best;

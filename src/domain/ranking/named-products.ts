@@ -6,8 +6,8 @@ import { nameKey } from './product-index';
  * The products a task names ("push Stripe payouts into QuickBooks or Xero"), whether or not the registry
  * lists them. A registry product's name (up to three words, longest first: "Google Sheets", "Microsoft
  * Teams") counts when the task writes it capitalised away from the start of a sentence ("Stripe"), or
- * when none of its words is a common English word ("quickbooks", "postgres"): "slack off" and "make a
- * list" name nothing. A name the registry lacks counts when it is written like one: capitalised away from
+ * when none of its words is a common English word or a word of the capability vocabulary ("quickbooks";
+ * not "chatbot"): "slack off" and "make a list" name nothing. A name the registry lacks counts when it is written like one: capitalised away from
  * a sentence's start or with inner capitals ("BambooHR", "Jira"), not a common English word, not an
  * acronym ("API", "PDF") and not a language or framework ("Python", "Next.js"); a capitalised word right
  * after one joins it, and a run of capitalised words is a name whatever its words ("Microsoft Teams",
@@ -40,8 +40,9 @@ export function namedProducts(task: string, productsNamed: (name: string) => num
     }
   }
   const english = commonEnglish();
-  // A word the vocabulary uses ("chatbot", "oauth") names a kind of thing unless it is capitalised.
-  const common = (w: Token) => english.has(w.text.toLowerCase()) || vocabularyWord(w.text.toLowerCase());
+  const common = (w: Token) => english.has(w.text.toLowerCase());
+  // Written in lower case, a word the vocabulary uses ("chatbot", "postgres") names a kind of thing.
+  const kindOfThing = (w: Token) => common(w) || vocabularyWord(w.text.toLowerCase());
   const capitalised = (w: Token) => (/^[A-Z]/.test(w.text) && !w.initial) || /^[A-Za-z][a-z0-9]*[A-Z]/.test(w.text);
   const nameLike = (w: Token) => capitalised(w) && !/^[A-Z0-9]+s?$/.test(w.text) && !common(w) && !stacksOfTask(w.text).length && w.text.length > 2;
   const found: NamedProduct[] = [];
@@ -50,7 +51,7 @@ export function namedProducts(task: string, productsNamed: (name: string) => num
     for (let n = Math.min(3, tokens.length - i); n >= 1 && !taken; n--) {
       const words = tokens.slice(i, i + n);
       const key = nameKey(words.map((w) => w.text).join(' '));
-      if (key.length < 3 || words.slice(1).some((w) => !w.joined) || !(words.some(capitalised) || words.every((w) => !common(w)))) continue;
+      if (key.length < 3 || words.slice(1).some((w) => !w.joined) || !(words.some(capitalised) || words.every((w) => !kindOfThing(w)))) continue;
       const slots = productsNamed(key);
       if (!slots.length) continue;
       found.push({ name: words.map((w) => w.text).join(' '), slots });

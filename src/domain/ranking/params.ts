@@ -26,10 +26,14 @@ export interface RankParams {
   expansion: number;
   /** Capabilities (by the relevance of their text) whose tagged products join the candidates. */
   expansionCapabilities: number;
+  /** How many of a capability's products join the candidates on their tag alone (strongest tags, then readiness). */
+  taggedCandidates: number;
   /** Share of a product's fit that is its coverage of the task's capabilities (the rest is its text relevance). */
   capability: number;
   /** Readiness prior: readiness/100 times this is added to the fit, so it orders fits closer than this. */
   readiness: number;
+  /** With an embeddings endpoint: the share of the fit that is the product's similarity to the task. */
+  semantic: number;
   /** Words added per capability the task asks for, and their weight (query expansion). */
   expansionTerms: number;
   expansionTermWeight: number;
@@ -40,6 +44,8 @@ export interface RankParams {
   namedWordWeight: number;
   /** Factor on a named product's own score when the task asks to connect named products. */
   namedProductFactor: number;
+  /** The least match of a product the task names otherwise (the tool it asks for by name). */
+  namedMatch: number;
   /** Under this `match` the best result is a weak fit, and the answer says so. */
   weakMatch: number;
 }
@@ -48,14 +54,17 @@ export const RANK_PARAMS: RankParams = {
   candidates: 300,
   expansion: 0.5,
   expansionCapabilities: 3,
+  taggedCandidates: 100,
   capability: 0.08,
   readiness: 0.06,
+  semantic: 0.3,
   expansionTerms: 0,
   expansionTermWeight: 0.3,
   connectingTerms: 6,
   connectingTermWeight: 0.8,
   namedWordWeight: 0.3,
   namedProductFactor: 0.5,
+  namedMatch: 0.5,
   weakMatch: 0.3,
 };
 

@@ -71,6 +71,7 @@ export class ProductIndex {
   private alive = new Uint8Array(0);
   private readonly slotOf = new Map<string, number>();
   private readonly tagged = new Map<string, Set<number>>();
+  private readonly rankedTags = new Map<string, number[]>();
   /** Products by their name's words ("google sheets" → its slot), for tasks that name products. */
   private readonly named = new Map<string, Set<number>>();
   /** Every word documents use, by first letter, for correcting a task's typos. */
@@ -145,7 +146,10 @@ export class ProductIndex {
     this.alive[slot] = 0;
     this.slotOf.delete(id);
     this.changes++;
-    for (const c of this.products[slot].capabilities) this.tagged.get(c.id)?.delete(slot);
+    for (const c of this.products[slot].capabilities) {
+      this.tagged.get(c.id)?.delete(slot);
+      this.rankedTags.delete(c.id);
+    }
     this.named.get(nameKey(this.products[slot].name))?.delete(slot);
     this.live--;
   }
@@ -192,9 +196,21 @@ export class ProductIndex {
     return best?.word;
   }
 
-  /** The live products tagged with a capability. */
-  taggedWith(capability: string): Iterable<number> {
-    return this.tagged.get(capability) ?? [];
+  /**
+   * The `n` products tagged with a capability that its tag says most strongly, the most ready first among
+   * equals (a product without the task's words competes for a capability only on these). Kept sorted per
+   * capability until its tags change.
+   */
+  strongestTagged(capability: string, n: number): number[] {
+    let ranked = this.rankedTags.get(capability);
+    if (!ranked) {
+      const strength = (slot: number) => this.products[slot].capabilities.find((c) => c.id === capability)?.score ?? 0;
+      ranked = [...(this.tagged.get(capability) ?? [])].sort(
+        (a, b) => strength(b) - strength(a) || this.products[b].readiness - this.products[a].readiness || a - b,
+      );
+      this.rankedTags.set(capability, ranked);
+    }
+    return ranked.slice(0, n);
   }
 
   /** How many live documents hold the term (dead versions of replaced documents count until a rebuild). */
@@ -257,7 +273,10 @@ export class ProductIndex {
     }
     this.alive[slot] = 1;
     this.slotOf.set(d.id, slot);
-    for (const c of d.capabilities) addTo(this.tagged, c.id, slot);
+    for (const c of d.capabilities) {
+      addTo(this.tagged, c.id, slot);
+      this.rankedTags.delete(c.id);
+    }
     addTo(this.named, nameKey(d.name), slot);
     for (const f of FIELDS) for (const word of d.fields[f].toLowerCase().match(/[a-z]{5,}/g) ?? []) addTo(this.lexicon, word[0], word);
     this.live++;

@@ -23,6 +23,8 @@ export interface TaskQuery {
   terms: WeightedTerm[];
   /** Whether the request is long enough that its clauses were weighted apart. */
   long: boolean;
+  /** The clauses that each ask for something, when there are two or more (a task of several needs). */
+  parts: string[];
 }
 
 // Words and phrases that introduce what the writer asks for.
@@ -70,8 +72,8 @@ export function readTaskQuery(task: string, vocabularyWord: (word: string) => bo
   // the tool wanted, however rare it is among products.
   const general = (w: Term) => everydayEnglish().has(w.word) && !vocabularyWord(w.word);
   const long = words.length >= params.longWords;
-  const clauses = rest.toLowerCase().split(/[.;!?\n]+(?:\s|$)/);
-  const asking = new Set(clauses.map((c, i) => (ASK.test(c) ? i : -1)).filter((i) => i >= 0));
+  const clauses = payloadFree.split(CLAUSE);
+  const asking = new Set(clauses.map((c, i) => (ASK.test(c.toLowerCase()) ? i : -1)).filter((i) => i >= 0));
   const clauseWeight = (c: number) => (!long || !asking.size || asking.has(c) ? 1 : params.storyWeight);
   const weights = new Map<string, { weight: number; count: number; first: number }>();
   for (const w of words) {
@@ -87,5 +89,12 @@ export function readTaskQuery(task: string, vocabularyWord: (word: string) => bo
     .sort((a, b) => b.weight - a.weight || a.first - b.first)
     .slice(0, MAX_QUERY_TERMS)
     .map(({ term, weight }) => ({ term, weight }));
-  return { task, text: payloadFree.toLowerCase(), requirements, words, terms, long };
+  // Several asking clauses, each with words of its own ("find a venue... Additionally, a motivational
+  // quote"), are several needs: each is ranked on its own too, so the answer covers every one.
+  const needs = [...asking].map((i) => clauses[i]).filter((c) => wordsOf(c).filter((w) => !FILLER.has(w.word)).length >= NEED_WORDS);
+  return { task, text: payloadFree.toLowerCase(), requirements, words, terms, long, parts: needs.length >= 2 ? needs : [] };
 }
+
+const CLAUSE = /[.;!?\n]+(?:\s|$)/;
+// A clause needs this many words (stop words and filler aside) to stand as a need of its own.
+const NEED_WORDS = 2;

@@ -40,6 +40,11 @@ export interface RankInput {
   limit: number;
   requirements?: Requirement[];
   params?: RankParams;
+  /**
+   * The optional semantic channel (an embeddings endpoint): each product's similarity to the task, and the
+   * products most similar to it, which join the candidates.
+   */
+  semantic?: { similarity: (slot: number) => number | undefined; nearest: number[] };
 }
 
 // A standing flow of data between named products, which a connector or integration platform runs: "push
@@ -71,6 +76,9 @@ export function rankTask(input: RankInput): TaskRanking {
   let needs = input.capabilities.map((c) => [c]);
   const named = namedProducts(query.task, (name) => index.productsNamed(name), (word) => input.capabilityTexts.uses(stemOf(word)));
   const connecting = new Set<number>();
+  // A product the task names, and not as a source or destination of data, is likely the tool it wants
+  // ("the Hot 100 chart from the Billboard API", "download a song from SoundCloud").
+  const wanted = new Set<number>();
   // Two names or more, one of them surely a product (listed, or written like one: "Microsoft Teams", "HubSpot").
   const surely = (n: NamedProduct) => n.slots.length > 0 || /\s|[a-z][A-Z]/.test(n.name);
   if (named.length >= 2 && named.some(surely) && STANDING_FLOW.test(query.task)) {
@@ -85,7 +93,7 @@ export function rankTask(input: RankInput): TaskRanking {
         if (terms.length < MAX_QUERY_TERMS && !terms.some((t) => t.term === term)) terms.push({ term, weight: p.connectingTermWeight });
       }
     }
-  }
+  } else for (const n of named) for (const slot of n.slots) if (keep(slot)) wanted.add(slot);
   const capabilities = [...new Set(needs.flat())];
   const idf = (t: string) => index.idf(t);
   for (const c of capabilities) {
@@ -96,41 +104,39 @@ export function rankTask(input: RankInput): TaskRanking {
 
   // 2. Candidates.
   const totalWeight = terms.reduce((n, t) => n + t.weight * idf(t.term), 0);
-  const textHits = index
-    .score(terms, keep)
-    .sort((a, b) => b.score - a.score)
-    .slice(0, p.candidates);
+  const textHits = topBy(index.score(terms, keep), p.candidates, (h) => h.score);
   const hits = new Map(textHits.map((h) => [h.slot, h]));
   const relevance = input.capabilityTexts.relevance(terms, idf);
   const expanding = [...relevance]
     .sort((a, b) => b[1] - a[1])
     .slice(0, p.expansionCapabilities)
     .map(([id]) => id);
-  const candidates = new Set(hits.keys());
-  for (const c of [...capabilities, ...expanding]) for (const slot of index.taggedWith(c)) if (keep(slot)) candidates.add(slot);
+  const candidates = new Set([...hits.keys(), ...wanted, ...(input.semantic?.nearest.filter(keep) ?? [])]);
+  for (const c of [...capabilities, ...expanding]) for (const slot of index.strongestTagged(c, p.taggedCandidates)) if (keep(slot)) candidates.add(slot);
 
   // 3. Fusion.
   const rows = [...candidates].map((slot) => {
     const product = index.product(slot);
     const hit = hits.get(slot);
-    const expansion = Math.max(0, ...product.capabilities.map((t) => (relevance.get(t.id) ?? 0) * tagStrength(t.score)));
+    let expansion = 0;
+    for (const t of product.capabilities) expansion = Math.max(expansion, (relevance.get(t.id) ?? 0) * tagStrength(t.score));
     const text = (hit?.score ?? 0) + p.expansion * expansion;
     const matched = capabilities.filter((c) => product.capabilities.some((t) => t.id === c));
     const coverage = needs.length ? needs.filter((need) => need.some((c) => matched.includes(c))).length / needs.length : 0;
-    return { slot, text, coverage, matched, hit };
+    return { slot, text, coverage, matched, hit, match: 0, score: 0 };
   });
   // A product's fit (its `match`): its text relevance as a share of what the task could score (its weighted
   // words, each fully matched; so one incidental word of a long task scores little however rare it is),
   // with its coverage of the task's capabilities. Readiness then adds a small prior: it can reorder fits
   // closer than p.readiness, never a clearly better fit.
-  const scored = rows.map((r) => {
-    const product = index.product(r.slot);
+  for (const r of rows) {
     const textShare = totalWeight ? Math.min(1, r.text / totalWeight) : 0;
-    let match = needs.length ? (1 - p.capability) * textShare + p.capability * r.coverage : textShare;
-    if (connecting.has(r.slot)) match *= p.namedProductFactor;
-    return { ...r, match, score: match + p.readiness * (product.readiness / 100) };
-  });
-  scored.sort((a, b) => b.score - a.score || index.product(b.slot).readiness - index.product(a.slot).readiness || a.slot - b.slot);
+    r.match = needs.length ? (1 - p.capability) * textShare + p.capability * r.coverage : textShare;
+    if (connecting.has(r.slot)) r.match *= p.namedProductFactor;
+    if (wanted.has(r.slot)) r.match = Math.max(r.match, p.namedMatch);
+    r.score = r.match + p.readiness * (index.product(r.slot).readiness / 100);
+  }
+  const scored = topBy(rows, input.limit, (r) => r.score);
 
   // 4. Explanation.
   const results = scored.slice(0, input.limit).map(({ slot, match, matched, hit }) => {
@@ -146,6 +152,22 @@ export function rankTask(input: RankInput): TaskRanking {
       ? 'No product fits this task well: these match only some of its words (see each result’s match).'
       : undefined;
   return { capabilities, results, ...(note ? { note } : {}) };
+}
+
+/**
+ * The `n` items with the highest key, best first (ties: the earlier item), without sorting them all: a
+ * common word at 100k products has tens of thousands of hits.
+ */
+function topBy<T>(items: T[], n: number, key: (item: T) => number): T[] {
+  if (items.length <= n * 4) return items.map((item, i) => ({ item, k: key(item), i })).sort((a, b) => b.k - a.k || a.i - b.i).slice(0, n).map((x) => x.item);
+  const keys = items.map(key);
+  // The n-th highest key, by sorting a copy of the keys (numbers sort fast), then a stable pick above it.
+  const threshold = Float64Array.from(keys).sort()[items.length - n];
+  const picked: Array<{ item: T; k: number; i: number }> = [];
+  items.forEach((item, i) => {
+    if (keys[i] >= threshold) picked.push({ item, k: keys[i], i });
+  });
+  return picked.sort((a, b) => b.k - a.k || a.i - b.i).slice(0, n).map((x) => x.item);
 }
 
 /** A tag's weight in the expansion: a phrasing of two words or more counts fully, a closest match less. */
@@ -166,4 +188,21 @@ function connectingCapabilities(index: ProductIndex, named: NamedProduct[], task
   const warehouse = listed.some((n) => has(n, (s) => index.product(s).capabilities.some((t) => t.id === 'analytics.warehouse')));
   if (warehouse || /\b(?:warehouse|replicat\w*|etl|elt)\b/i.test(task)) return ['analytics.etl'];
   return ['automate.integrate', 'automate.workflow'];
+}
+
+/**
+ * The answer to a task of several needs (./query.ts `parts`): the best product for the whole task first,
+ * then in turn the best products for each need that are not yet listed, then the rest of the whole task's
+ * ranking. A need the whole ranking buries ("... Additionally, a motivational quote") still reaches the
+ * first results.
+ */
+export function mergeNeeds(whole: TaskRanking, parts: TaskRanking[], limit: number, perPart = 1): TaskRanking {
+  const out: RankedProduct[] = [];
+  const add = (r: RankedProduct | undefined) => {
+    if (r && out.length < limit && !out.some((x) => x.slug === r.slug)) out.push(r);
+  };
+  add(whole.results[0]);
+  for (let i = 0; i < perPart; i++) for (const part of parts) add(part.results[i]);
+  for (const r of whole.results) add(r);
+  return { ...whole, capabilities: [...new Set([whole.capabilities, ...parts.map((p) => p.capabilities)].flat())], results: out };
 }
