@@ -10,6 +10,8 @@ import type { Knex } from 'knex';
 export async function up(knex: Knex): Promise<void> {
   await knex.schema.alterTable('products', (t) => {
     t.text('audit_text').notNullable().defaultTo('');
+    // Requests the product serves, written offline from its seed description (data/product-queries.json).
+    t.text('expansion').notNullable().defaultTo('');
   });
   await knex.raw('CREATE INDEX products_updated_at_idx ON products (updated_at)');
   await knex.raw(`
@@ -53,5 +55,6 @@ export async function down(knex: Knex): Promise<void> {
   await knex.raw('DROP INDEX IF EXISTS products_updated_at_idx');
   await knex.schema.alterTable('products', (t) => {
     t.dropColumn('audit_text');
+    t.dropColumn('expansion');
   });
 }

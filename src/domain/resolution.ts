@@ -57,11 +57,12 @@ export function explainResolution(r: Resolution): ResolveResult {
     task: r.task,
     capabilities: r.capabilities,
     requirements: r.requirements,
-    results: r.hits.map(({ words: _words, ...h }) => ({
-      ...h,
-      capScore: n ? Math.round((100 * h.matched.length) / n) / 100 : 0,
-      reason: reasonFor({ ...h, words: _words }, n),
-    })),
+    // Hits recorded before `match` and `words` existed (a workflow running across the upgrade) read as a
+    // match of 0 and no words.
+    results: r.hits.map(({ words = [], ...h }) => {
+      const hit = { ...h, match: h.match ?? 0 };
+      return { ...hit, capScore: n ? Math.round((100 * h.matched.length) / n) / 100 : 0, reason: reasonFor({ ...hit, words }, n) };
+    }),
     discovered: r.discovered,
     ...(r.note ? { note: r.note } : {}),
   };

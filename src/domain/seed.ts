@@ -17,9 +17,13 @@ export interface SeedProduct {
   facts: ProductFacts;
   sources: string[];
   mcpServers?: Array<{ name: string; repository: string; packages: string[] }>;
+  /** Requests the product serves, written offline from its description (document expansion for the ranking). */
+  queries?: string[];
 }
 
 export interface SeedRow extends Pick<SeedProduct, 'slug' | 'name' | 'domain' | 'description' | 'categories' | 'facts'> {
+  /** The product's expansion requests, one text (products.expansion). */
+  expansion: string;
   scores: Scores;
   extra: { sources: string[]; mcpServers: SeedProduct['mcpServers'] };
   /** Fingerprint of everything above: an unchanged product is skipped on reload. */
@@ -36,6 +40,7 @@ export function seedRow(p: SeedProduct): SeedRow {
     description: p.description,
     categories: p.categories,
     facts: p.facts,
+    expansion: (p.queries ?? []).join(' . '),
     scores,
     extra: { sources: p.sources, mcpServers: p.mcpServers ?? [] },
   };

@@ -105,6 +105,7 @@ export function documentOf(r: ProductDocumentRow): ProductDocument {
     readiness: r.readiness,
     requirements: { api: r.has_api, mcp: r.has_mcp, self_serve: r.has_self_serve, openapi: r.has_openapi, cli: r.has_cli },
     description: r.description,
+    expansion: r.expansion,
     auditText: r.audit_text,
     mcpServers: r.mcp_servers,
     categories: r.categories,

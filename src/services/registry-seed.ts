@@ -10,8 +10,14 @@ import { capabilityVocabulary, tagSeedProducts } from './capability-vocabulary';
 /** The committed seed, resolved from the compiled file's place (dist/src/services → data/). */
 export const SEED_PATH = path.resolve(__dirname, '../../../data/registry-seed.json');
 
-export function readSeedFile(file = SEED_PATH): SeedFile {
-  return JSON.parse(readFileSync(file, 'utf8')) as SeedFile;
+/** Requests each product serves, by slug, written offline from the seed's descriptions (document expansion). */
+export const QUERIES_PATH = path.resolve(__dirname, '../../../data/product-queries.json');
+
+/** The committed seed, each product with its expansion requests. */
+export function readSeedFile(file = SEED_PATH, queriesFile = QUERIES_PATH): SeedFile {
+  const seed = JSON.parse(readFileSync(file, 'utf8')) as SeedFile;
+  const queries = JSON.parse(readFileSync(queriesFile, 'utf8')) as Record<string, string[] | undefined>;
+  return { ...seed, products: seed.products.map((p) => (queries[p.slug]?.length ? { ...p, queries: queries[p.slug] } : p)) };
 }
 
 /**

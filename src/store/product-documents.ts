@@ -13,6 +13,7 @@ export interface ProductDocumentRow {
   has_openapi: boolean;
   has_cli: boolean;
   description: string;
+  expansion: string;
   audit_text: string;
   mcp_servers: string | null;
   categories: string[];
@@ -28,7 +29,7 @@ export interface RegistryMark {
 }
 
 const COLUMNS = `p.id, p.slug, p.name, p.domain, p.readiness, p.has_api, p.has_mcp, p.has_self_serve, p.has_openapi, p.has_cli,
-  p.description, p.audit_text, p.updated_at,
+  p.description, p.expansion, p.audit_text, p.updated_at,
   (SELECT string_agg(s->>'name', ' . ') FROM jsonb_array_elements(CASE WHEN jsonb_typeof(p.facts->'mcpServers') = 'array' THEN p.facts->'mcpServers' ELSE '[]' END) s) AS mcp_servers,
   coalesce((SELECT array_agg(category_slug ORDER BY category_slug) FROM product_categories WHERE product_id = p.id), '{}') AS categories,
   coalesce((SELECT json_agg(json_build_object('id', capability_id, 'score', score) ORDER BY score DESC, capability_id)

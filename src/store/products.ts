@@ -177,6 +177,7 @@ function productColumns(r: SeedRow) {
   return {
     name: r.name,
     description: r.description,
+    expansion: r.expansion,
     categories_text: r.categories.join(' ').replace(/-/g, ' '),
     ...r.scores,
     has_api: r.facts.api,

@@ -4,8 +4,9 @@ import { type ProductDocument, REQUIREMENT_BITS } from './product-index';
 
 /**
  * What a product's document holds. `name` is its name and slug; `description` what its seed or its
- * homepage says; `categories` the names of its registry categories; `audit` what audits read about it
- * (auditText) and the names of the MCP servers the public data lists for it.
+ * homepage says; `queries` the requests it serves, written offline from its description (document
+ * expansion, data/product-queries.json); `categories` the names of its registry categories; `audit` what
+ * audits read about it (auditText) and the names of the MCP servers the public data lists for it.
  */
 export interface ProductFacts {
   id: string;
@@ -15,6 +16,8 @@ export interface ProductFacts {
   readiness: number;
   requirements: Record<keyof typeof REQUIREMENT_BITS, boolean>;
   description: string;
+  /** Requests the product serves, written offline from its description (document expansion). */
+  expansion?: string;
   auditText: string;
   mcpServers?: string | null;
   categories: string[];
@@ -37,6 +40,7 @@ export function productDocument(p: ProductFacts): ProductDocument {
     fields: {
       name: `${p.name} . ${p.slug.replace(/-/g, ' ')}`,
       description: p.description,
+      queries: p.expansion ?? '',
       categories: p.categories.map((c) => CATEGORY_NAMES.get(c) ?? c.replace(/-/g, ' ')).join(' . '),
       audit: [p.auditText, p.mcpServers].filter(Boolean).join(' . '),
     },

@@ -11,6 +11,7 @@ export const BM25F_PARAMS: Bm25fParams = {
   fields: {
     name: { weight: 3, b: 0.5 },
     description: { weight: 1, b: 0.75 },
+    queries: { weight: 1.5, b: 0.3 },
     categories: { weight: 0.5, b: 0.5 },
     audit: { weight: 1, b: 0.75 },
   },

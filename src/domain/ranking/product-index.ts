@@ -13,7 +13,7 @@ import { stemOf, termsOf } from './terms';
  * Plain data and arithmetic, no I/O: src/services/ranking-index.ts fills it from the store and keeps it
  * current; the ranking (./rank.ts) reads it.
  */
-export const FIELDS = ['name', 'description', 'categories', 'audit'] as const;
+export const FIELDS = ['name', 'description', 'queries', 'categories', 'audit'] as const;
 export type Field = (typeof FIELDS)[number];
 
 export interface Bm25fParams {
