@@ -14,6 +14,16 @@ export async function up(knex: Knex): Promise<void> {
     t.text('expansion').notNullable().defaultTo('');
   });
   await knex.raw('CREATE INDEX products_updated_at_idx ON products (updated_at)');
+  // Every write to a product marks it written, whoever makes it (store code, a test, an operator's UPDATE),
+  // so no write escapes the indexes' next read.
+  await knex.raw(`
+    CREATE FUNCTION touch_product() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+      NEW.updated_at := now();
+      RETURN NEW;
+    END
+    $$`);
+  await knex.raw('CREATE TRIGGER products_touch BEFORE UPDATE ON products FOR EACH ROW EXECUTE FUNCTION touch_product()');
   await knex.raw(`
     CREATE OR REPLACE FUNCTION copy_product_readiness() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN
@@ -52,6 +62,8 @@ export async function down(knex: Knex): Promise<void> {
       RETURN NULL;
     END
     $$`);
+  await knex.raw('DROP TRIGGER IF EXISTS products_touch ON products');
+  await knex.raw('DROP FUNCTION IF EXISTS touch_product()');
   await knex.raw('DROP INDEX IF EXISTS products_updated_at_idx');
   await knex.schema.alterTable('products', (t) => {
     t.dropColumn('audit_text');

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { capabilityMatcher, closestCapability, matchCapabilities, MATCHER_VERSION, type Capability, type CapabilityMatcher } from '../domain/capabilities';
+import { capabilityMatcher, closestCapability, matchCapabilities, MATCHER_VERSION, stems, type Capability, type CapabilityMatcher } from '../domain/capabilities';
 import { CapabilityTexts } from '../domain/ranking/capability-texts';
 import { CAPABILITY_TEXT_PARAMS } from '../domain/ranking/params';
 import type { Db } from '../store/db';
@@ -34,7 +34,7 @@ const TAGS_PER_PRODUCT = 3;
 // A product none of whose words form a phrasing takes the capability whose text its own words are closest
 // to, when that text holds enough of them: this share of its distinctive words (at least two words), or a
 // smaller share for a capability of the product's own categories.
-const CLOSEST_SHARE = 0.5;
+const CLOSEST_SHARE = 0.4;
 const CLOSEST_SHARE_IN_CATEGORY = 0.3;
 // Outside the product's categories a tag needs this much evidence: a three-word phrasing, or several.
 const OUTSIDE_CATEGORY_SCORE = 3;
@@ -55,7 +55,10 @@ export function capabilitiesOf(p: { name: string; description: string; categorie
   const categoriesOf = new Map(matcher.vocabulary.map((c) => [c.id, c.categories]));
   const inCategory = (id: string) => !!categoriesOf.get(id)?.some((c) => p.categories.includes(c));
   const text = `${p.name}. ${p.description}`;
+  // A phrasing said again (a site's title repeating its description) is no more evidence: a tag scores the
+  // distinct words its phrasings hold, not each place they occur.
   const tags = matchCapabilities(text, matcher, { max: 12, correctTypos: false, dropWeak: false, reversedPairs: false })
+    .map((m) => ({ ...m, score: Math.min(m.score, new Set(m.phrases.flatMap((p) => stems(p))).size) }))
     .filter((m) => inCategory(m.id) || m.score >= OUTSIDE_CATEGORY_SCORE)
     .slice(0, TAGS_PER_PRODUCT);
   if (tags.length) return tags.map((m) => ({ id: m.id, score: m.score }));

@@ -23,11 +23,15 @@ describe('POST /v1/how-to: the task’s own stack, in working order', function (
     assert.equal(res.status, 200);
     return PlaybookSchema.parse(await jsonOf(res));
   };
-  /** Given `lead` leads the ranking for email (the seed's email APIs are not reachable here), the others next. */
+  /**
+   * Given `lead` leads the ranking for email (the seed's email APIs are not reachable here), the others next:
+   * the four say the same on their homepages, so they fit alike and readiness orders them. A task with a
+   * stack names its leader, as a user picking a vendor does, since the seed's email APIs fit such a task better.
+   */
   const lead = async (domain: string) => {
     const db = getInfra().db;
     for (const d of DOMAINS) {
-      const readiness = d === domain ? 99 : 97;
+      const readiness = d === domain ? 99 : 10;
       const { id } = await db('products').where({ domain: d }).first('id');
       await db('products').where({ id }).update({ readiness });
     }
@@ -47,7 +51,7 @@ describe('POST /v1/how-to: the task’s own stack, in working order', function (
 
   it('"send transactional email from a Node.js app" gives the npm steps only, install → key → first call → check', async () => {
     await lead('tabmail.test');
-    const p = await howTo('send transactional email from a Node.js app');
+    const p = await howTo('send transactional email with Tabmail from a Node.js app');
     assert.equal(p.recommendedTools[0].domain, 'tabmail.test');
     const all = p.steps.join(' | ');
     assert.deepEqual(installs(p.steps), ['Install: `npm install tabmail`'], all);
@@ -81,7 +85,7 @@ describe('POST /v1/how-to: the task’s own stack, in working order', function (
 
   it('the same task with no stack named gives each stack’s install step once', async () => {
     await lead('tabmail.test');
-    const p = await howTo('send transactional email');
+    const p = await howTo('send transactional email with Tabmail');
     assert.deepEqual(
       installs(p.steps),
       ['Install: `npm install tabmail`', 'Install: `pip install tabmail`', 'Install: `go get github.com/tabmail/tabmail-go`', 'Install: `gem install tabmail`'],
@@ -93,8 +97,8 @@ describe('POST /v1/how-to: the task’s own stack, in working order', function (
 
   it('names the stack in the cache key: "in Go" is not answered with the all-stacks playbook cached above', async () => {
     await lead('tabmail.test');
-    assert.notEqual(howToCacheKey('send transactional email in Go'), howToCacheKey('send transactional email'));
-    const p = await howTo('send transactional email in Go');
+    assert.notEqual(howToCacheKey('send transactional email with Tabmail in Go'), howToCacheKey('send transactional email with Tabmail'));
+    const p = await howTo('send transactional email with Tabmail in Go');
     assert.deepEqual(installs(p.steps), ['Install: `go get github.com/tabmail/tabmail-go`'], p.steps.join(' | '));
     assert.ok(p.steps.some((s) => s.startsWith('First call (Go)')));
   });
@@ -102,7 +106,7 @@ describe('POST /v1/how-to: the task’s own stack, in working order', function (
   it('reads the llms.txt page for the task’s stack, not the first one listed', async () => {
     await lead('llmsmail.test');
     const before = getInfra().fixtureWeb.requests.length;
-    const p = await howTo('send transactional email from an Express server');
+    const p = await howTo('send transactional email with Llmsmail from an Express server');
     assert.equal(p.recommendedTools[0].domain, 'llmsmail.test');
     const read = getInfra()
       .fixtureWeb.requests.slice(before)
@@ -117,7 +121,7 @@ describe('POST /v1/how-to: the task’s own stack, in working order', function (
 
   it('takes an install command written inside a sentence, and drops the bare "Install the SDK" after it', async () => {
     await lead('prosemail.test');
-    const p = await howTo('send transactional email from a Next.js app');
+    const p = await howTo('send transactional email with Prosemail from a Next.js app');
     assert.equal(p.recommendedTools[0].domain, 'prosemail.test');
     assert.deepEqual(installs(p.steps), ['Install: `npm install prosemail`'], p.steps.join(' | '));
     assert.ok(p.steps.some((s) => s.includes('`PROSEMAIL_TOKEN`')));

@@ -17,6 +17,8 @@ export interface CapabilityText {
 
 export class CapabilityTexts {
   private readonly impacts = new Map<string, Map<string, number>>();
+  /** Each capability's length-normalised term frequencies (the expansion field's share of a product's tf). */
+  private readonly frequencies = new Map<string, Map<string, number>>();
   /** Inverse document frequency over the capabilities' own texts (for classifying a product's text). */
   private readonly ownIdf = new Map<string, number>();
 
@@ -27,6 +29,7 @@ export class CapabilityTexts {
       const norm = 1 - params.b + (params.b * terms[i].length) / average;
       const tf = new Map<string, number>();
       for (const t of terms[i]) tf.set(t, (tf.get(t) ?? 0) + 1 / norm);
+      this.frequencies.set(c.id, tf);
       this.impacts.set(c.id, new Map([...tf].map(([t, f]) => [t, f / (params.k1 + f)])));
     });
     const df = new Map<string, number>();
@@ -74,6 +77,11 @@ export class CapabilityTexts {
       if (!best || score / total > best.share) best = { id, share: score / total };
     }
     return best;
+  }
+
+  /** The capability text's length-normalised frequency of a term (0 when it lacks it). */
+  frequency(id: string, term: string): number {
+    return this.frequencies.get(id)?.get(term) ?? 0;
   }
 
   /** Whether any capability's text uses the stem. */

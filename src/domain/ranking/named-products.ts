@@ -18,7 +18,14 @@ export interface NamedProduct {
   name: string;
   /** The registry products of that name (none for a product the registry lacks). */
   slots: number[];
+  /** Named as what the task is about, not as a tool: "is Discord down", "Nvidia shares", "news about X". */
+  topic: boolean;
 }
+
+// Words after a name that make it the subject of the question rather than the tool asked for.
+const TOPIC_AFTER = /^(?:down|outage|outages|status|stock|stocks|share|shares|price|prices|news|earnings|ipo|ceo|founder|headquarters|layoffs|valuation)$/i;
+// Words before a name that make it the subject.
+const TOPIC_BEFORE = /^(?:about|regarding|concerning)$/i;
 
 interface Token {
   text: string;
@@ -46,6 +53,7 @@ export function namedProducts(task: string, productsNamed: (name: string) => num
   const capitalised = (w: Token) => (/^[A-Z]/.test(w.text) && !w.initial) || /^[A-Za-z][a-z0-9]*[A-Z]/.test(w.text);
   const nameLike = (w: Token) => capitalised(w) && !/^[A-Z0-9]+s?$/.test(w.text) && !common(w) && !stacksOfTask(w.text).length && w.text.length > 2;
   const found: NamedProduct[] = [];
+  const topicAt = (i: number, n: number) => TOPIC_AFTER.test(tokens[i + n]?.text ?? '') || TOPIC_BEFORE.test(tokens[i - 1]?.text ?? '');
   for (let i = 0; i < tokens.length; ) {
     let taken = 0;
     for (let n = Math.min(3, tokens.length - i); n >= 1 && !taken; n--) {
@@ -54,7 +62,7 @@ export function namedProducts(task: string, productsNamed: (name: string) => num
       if (key.length < 3 || words.slice(1).some((w) => !w.joined) || !(words.some(capitalised) || words.every((w) => !kindOfThing(w)))) continue;
       const slots = productsNamed(key);
       if (!slots.length) continue;
-      found.push({ name: words.map((w) => w.text).join(' '), slots });
+      found.push({ name: words.map((w) => w.text).join(' '), slots, topic: topicAt(i, n) });
       taken = n;
     }
     // A run of capitalised words ("Microsoft Teams", "Google Sheet") is a name even when each is a word.
@@ -62,7 +70,7 @@ export function namedProducts(task: string, productsNamed: (name: string) => num
     while (i + run < tokens.length && tokens[i + run].joined && /^[A-Z]/.test(tokens[i + run].text)) run++;
     if (!taken && (nameLike(tokens[i]) || (run >= 2 && /^[A-Z]/.test(tokens[i].text) && tokens.slice(i, i + run).some((w) => !/^[A-Z0-9]+s?$/.test(w.text))))) {
       taken = run;
-      found.push({ name: tokens.slice(i, i + taken).map((w) => w.text).join(' '), slots: [] });
+      found.push({ name: tokens.slice(i, i + taken).map((w) => w.text).join(' '), slots: [], topic: topicAt(i, taken) });
     }
     i += taken || 1;
   }

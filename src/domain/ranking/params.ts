@@ -11,7 +11,7 @@ export const BM25F_PARAMS: Bm25fParams = {
   fields: {
     name: { weight: 3, b: 0.5 },
     description: { weight: 1, b: 0.75 },
-    queries: { weight: 1.5, b: 0.3 },
+    queries: { weight: 1.5, b: 0.75 },
     categories: { weight: 0.5, b: 0.5 },
     audit: { weight: 1, b: 0.75 },
   },
@@ -45,7 +45,7 @@ export interface RankParams {
   namedWordWeight: number;
   /** Factor on a named product's own score when the task asks to connect named products. */
   namedProductFactor: number;
-  /** The least match of a product the task names otherwise (the tool it asks for by name). */
+  /** The match of a product the task names otherwise: the tool it asks for by name. */
   namedMatch: number;
   /** Under this `match` the best result is a weak fit, and the answer says so. */
   weakMatch: number;
@@ -53,10 +53,10 @@ export interface RankParams {
 
 export const RANK_PARAMS: RankParams = {
   candidates: 300,
-  expansion: 0.5,
+  expansion: 0.1,
   expansionCapabilities: 3,
   taggedCandidates: 100,
-  capability: 0.08,
+  capability: 0.04,
   readiness: 0.06,
   semantic: 0.3,
   expansionTerms: 0,
@@ -65,7 +65,7 @@ export const RANK_PARAMS: RankParams = {
   connectingTermWeight: 0.8,
   namedWordWeight: 0.3,
   namedProductFactor: 0.5,
-  namedMatch: 0.5,
+  namedMatch: 1,
   weakMatch: 0.3,
 };
 
@@ -81,7 +81,9 @@ export interface QueryParams {
   entityWeight: number;
   /** Weight of an everyday English word the capability vocabulary never uses. */
   generalWeight: number;
+  /** Weight of a language, runtime or framework named as where the tool must work. */
+  stackWeight: number;
 }
 
-export const QUERY_PARAMS: QueryParams = { longWords: 25, storyWeight: 0.35, repeatWeight: 0.3, entityWeight: 0.3, generalWeight: 0.4 };
+export const QUERY_PARAMS: QueryParams = { longWords: 25, storyWeight: 0.35, repeatWeight: 0.3, entityWeight: 0.3, generalWeight: 0.4, stackWeight: 0.4 };
 

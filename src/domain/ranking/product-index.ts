@@ -262,6 +262,28 @@ export class ProductIndex {
     return hits;
   }
 
+  /**
+   * The term's field-weighted, length-normalised frequency in a document (BM25F's tf~, recovered from the
+   * stored impact tf~/(k1+tf~)); 0 when the document lacks it. Postings are in slot order, so a binary search.
+   */
+  frequency(slot: number, term: string): number {
+    const find = (docs: ArrayLike<number>, impacts: ArrayLike<number>) => {
+      let lo = 0;
+      let hi = docs.length - 1;
+      while (lo <= hi) {
+        const mid = (lo + hi) >> 1;
+        if (docs[mid] === slot) return impacts[mid];
+        if (docs[mid] < slot) lo = mid + 1;
+        else hi = mid - 1;
+      }
+      return 0;
+    };
+    const b = this.base.get(term);
+    const dl = this.delta.get(term);
+    const impact = (b ? find(b.docs, b.impacts) : 0) || (dl ? find(dl.docs, dl.impacts) : 0);
+    return impact ? (this.params.k1 * impact) / (1 - impact) : 0;
+  }
+
   private place(d: ProductDocument): number {
     const { fields: _fields, ...product } = d;
     const slot = this.products.length;

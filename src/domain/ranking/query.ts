@@ -71,13 +71,16 @@ export function readTaskQuery(task: string, vocabularyWord: (word: string) => bo
   // An everyday word the capability vocabulary never uses ("slice", "people", "present") says little about
   // the tool wanted, however rare it is among products.
   const general = (w: Term) => everydayEnglish().has(w.word) && !vocabularyWord(w.word);
+  // A language, runtime or framework ("from a Node.js app", "in Python") says where the tool must work, not
+  // what it must do: a package manager for Node is no answer to "deploy a Node.js API".
+  const stack = (w: Term) => stacksOfTask(w.word).length > 0;
   const long = words.length >= params.longWords;
   const clauses = payloadFree.split(CLAUSE);
   const asking = new Set(clauses.map((c, i) => (ASK.test(c.toLowerCase()) ? i : -1)).filter((i) => i >= 0));
   const clauseWeight = (c: number) => (!long || !asking.size || asking.has(c) ? 1 : params.storyWeight);
   const weights = new Map<string, { weight: number; count: number; first: number }>();
   for (const w of words) {
-    const cw = clauseWeight(w.clause) * (w.proper ? params.entityWeight : general(w) ? params.generalWeight : 1);
+    const cw = clauseWeight(w.clause) * (w.proper ? params.entityWeight : general(w) ? params.generalWeight : stack(w) ? params.stackWeight : 1);
     const seen = weights.get(w.term);
     if (seen) {
       seen.weight = Math.max(seen.weight, cw) + params.repeatWeight * Math.min(seen.weight, cw);

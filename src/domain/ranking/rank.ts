@@ -76,8 +76,8 @@ export function rankTask(input: RankInput): TaskRanking {
   let needs = input.capabilities.map((c) => [c]);
   const named = namedProducts(query.task, (name) => index.productsNamed(name), (word) => input.capabilityTexts.uses(stemOf(word)));
   const connecting = new Set<number>();
-  // A product the task names, and not as a source or destination of data, is likely the tool it wants
-  // ("the Hot 100 chart from the Billboard API", "download a song from SoundCloud").
+  // A product the task names, and not as a source or destination of data nor as its subject ("is Discord
+  // down?"), is the tool it asks for ("the Hot 100 chart from the Billboard API", "a song from SoundCloud").
   const wanted = new Set<number>();
   // Two names or more, one of them surely a product (listed, or written like one: "Microsoft Teams", "HubSpot").
   const surely = (n: NamedProduct) => n.slots.length > 0 || /\s|[a-z][A-Z]/.test(n.name);
@@ -93,7 +93,7 @@ export function rankTask(input: RankInput): TaskRanking {
         if (terms.length < MAX_QUERY_TERMS && !terms.some((t) => t.term === term)) terms.push({ term, weight: p.connectingTermWeight });
       }
     }
-  } else for (const n of named) for (const slot of n.slots) if (keep(slot)) wanted.add(slot);
+  } else for (const n of named) if (!n.topic) for (const slot of n.slots) if (keep(slot)) wanted.add(slot);
   const capabilities = [...new Set(needs.flat())];
   const idf = (t: string) => index.idf(t);
   for (const c of capabilities) {
@@ -107,6 +107,7 @@ export function rankTask(input: RankInput): TaskRanking {
   const textHits = topBy(index.score(terms, keep), p.candidates, (h) => h.score);
   const hits = new Map(textHits.map((h) => [h.slot, h]));
   const relevance = input.capabilityTexts.relevance(terms, idf);
+  const k1 = index.params.k1;
   const expanding = [...relevance]
     .sort((a, b) => b[1] - a[1])
     .slice(0, p.expansionCapabilities)
@@ -118,9 +119,20 @@ export function rankTask(input: RankInput): TaskRanking {
   const rows = [...candidates].map((slot) => {
     const product = index.product(slot);
     const hit = hits.get(slot);
-    let expansion = 0;
-    for (const t of product.capabilities) expansion = Math.max(expansion, (relevance.get(t.id) ?? 0) * tagStrength(t.score));
-    const text = (hit?.score ?? 0) + p.expansion * expansion;
+    // BM25F over the product's own fields and its capability texts as one more field: per term, the own
+    // frequency and the capability texts' (weighted by how strongly each tag is said) are summed, then
+    // saturated once, so a product whose own text already says "weather" gains little from its weather tag.
+    const tagged = product.capabilities.filter((t) => relevance.has(t.id));
+    let text = 0;
+    if (hit && !tagged.length) text = hit.score;
+    else if (hit || tagged.length) {
+      terms.forEach((t, bit) => {
+        const own = hit && hit.matched & (1 << bit) ? index.frequency(slot, t.term) : 0;
+        const expanded = tagged.reduce((n, tag) => n + tagStrength(tag.score) * input.capabilityTexts.frequency(tag.id, t.term), 0);
+        const tf = own + p.expansion * expanded;
+        if (tf > 0) text += t.weight * idf(t.term) * (tf / (k1 + tf));
+      });
+    }
     const matched = capabilities.filter((c) => product.capabilities.some((t) => t.id === c));
     const coverage = needs.length ? needs.filter((need) => need.some((c) => matched.includes(c))).length / needs.length : 0;
     return { slot, text, coverage, matched, hit, match: 0, score: 0 };
