@@ -294,7 +294,17 @@ async function gatherMcp(
       detail = `HTTP ${p.status ?? 401}${p.challenge ? ` (${p.challenge.slice(0, 120)})` : ''}: an authorization wall that does not show an MCP server`;
     }
     const declared = source === 'server-card' || source === 'link' || source === 'docs-page';
-    endpoints.push({ url, declared, source, outcome, serverName: p.serverName, tools: p.tools, toolDescriptions: p.toolDescriptions, ...(p.transport ? { transport: p.transport } : {}), detail });
+    endpoints.push({
+      url,
+      declared,
+      source,
+      outcome,
+      serverName: p.serverName,
+      tools: p.tools,
+      toolDescriptions: p.toolDescriptions,
+      ...(p.transport ? { transport: p.transport } : {}),
+      detail,
+    });
     return p;
   };
 

@@ -108,7 +108,12 @@ async function handshake(
     };
     const { tools } = await Promise.race([run(), failed, expired]);
     return {
-      probe: { outcome: 'ok', serverName: client.getServerVersion()?.name, tools: tools.map((t) => t.name), toolDescriptions: tools.map((t) => firstSentence(t.description)) },
+      probe: {
+        outcome: 'ok',
+        serverName: client.getServerVersion()?.name,
+        tools: tools.map((t) => t.name),
+        toolDescriptions: tools.map((t) => firstSentence(t.description)),
+      },
       eventStream,
     };
   } catch (err) {

@@ -10,13 +10,17 @@ export interface TaskIntent {
 // of MCP, a CLI or OpenAPI states a requirement only when a word such as "with", "has" or "via" introduces
 // it (or a list it ends: "has a CLI and an MCP endpoint"); otherwise it is what the task is about ("turn my
 // OpenAPI spec into an MCP server", "a directory of MCP servers") and stays in the text.
-const CUE = String.raw`(?:with|has|have|having|via|over|through|using|offers?|supports?|provides?|exposes?|ships?|that has)`;
+const CUE = '(?:with|has|have|having|via|over|through|using|offers?|supports?|provides?|exposes?|ships?|that has)';
 const REQUIREMENT_PHRASES: Array<[Requirement, RegExp, boolean]> = [
   ['mcp', new RegExp(String.raw`\b(${CUE}\s+)?(?:an?\s+)?(?:remote\s+|official\s+)?mcp(?:\s+(?:server|endpoint|support|integration|tool))?s?\b`, 'gi'), true],
   ['cli', new RegExp(String.raw`\b(${CUE}\s+)?(?:an?\s+)?(?:official\s+)?(?:cli|command[- ]line(?:\s+(?:tool|client|interface))?)\b`, 'gi'), true],
   // "deploy it from the terminal": working from a shell is asking for a command-line tool.
   ['cli', /\b()(?:from|in|on|via|using|through)\s+(?:the\s+|my\s+|a\s+)?(?:terminal|shell|command[- ]line)\b/gi, false],
-  ['openapi', new RegExp(String.raw`\b(${CUE}\s+|publish(?:es)?\s+)?(?:an?\s+)?(?:openapi|swagger)(?:\s+(?:spec(?:ification)?|description|schema|document))?\b`, 'gi'), true],
+  [
+    'openapi',
+    new RegExp(String.raw`\b(${CUE}\s+|publish(?:es)?\s+)?(?:an?\s+)?(?:openapi|swagger)(?:\s+(?:spec(?:ification)?|description|schema|document))?\b`, 'gi'),
+    true,
+  ],
   ['self_serve', /\b()(?:self[- ]serve|self[- ]service|no sales call|sign ?up without sales|instant (?:api )?access)\b/gi, false],
   ['api', new RegExp(String.raw`\b(${CUE}\s+)(?:an?\s+)?(?:public\s+|rest\s+|http\s+)?api\b`, 'gi'), false],
 ];

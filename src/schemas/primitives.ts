@@ -64,21 +64,28 @@ export const JobParamsSchema = z.object({ id: Guid.meta({ description: 'Job id f
 
 export const FindToolsBodySchema = z.object({ task: text(1000).meta({ example: 'send transactional email from a Node app' }) }).openapi('FindToolsRequest');
 
-const MatchSchema = z.number().min(0).max(1).meta({
-  description:
-    'How well the product fits the task as read, 0..1: the share of the task’s weighted words its own text holds, with the share of the ' +
-    'task’s capabilities it covers. Results are ordered by fit; readiness orders near-equals. Under 0.3 the fit is weak.',
-  example: 0.72,
-});
+const MatchSchema = z
+  .number()
+  .min(0)
+  .max(1)
+  .meta({
+    description:
+      'How well the product fits the task as read, 0..1: the share of the task’s weighted words its own text holds, with the share of the ' +
+      'task’s capabilities it covers. Results are ordered by fit; readiness orders near-equals. Under 0.3 the fit is weak.',
+    example: 0.72,
+  });
 const ReasonSchema = z.string().meta({
   description: 'Why it was ranked: the task’s words its own text matches and the capabilities it covers, with its match and readiness',
   example: 'Portkey matches "LLM", "fallbacks" and covers ai.gateway (1 of 1 capabilities); match 0.81, readiness 23.',
 });
-const NoteSchema = z.string().optional().meta({
-  description:
-    'Present when nothing fits well (the results match only some of the task’s words) or nothing at all (results empty: no product ' +
-    'holds any of the task’s words or capabilities)',
-});
+const NoteSchema = z
+  .string()
+  .optional()
+  .meta({
+    description:
+      'Present when nothing fits well (the results match only some of the task’s words) or nothing at all (results empty: no product ' +
+      'holds any of the task’s words or capabilities)',
+  });
 
 export const FindToolsResultSchema = z
   .object({
@@ -129,7 +136,9 @@ export const PlaybookSchema = z
     steps: z.array(z.string()),
     gotchas: z.array(z.string()),
     deprecated: z.array(z.string()).meta({ description: 'Patterns or packages to avoid, each with its reason' }),
-    recommendedTools: z.array(RegistryRowSchema.extend({ match: MatchSchema.optional(), matched: z.array(z.string()), capScore: z.number(), reason: z.string(), why: z.string() })),
+    recommendedTools: z.array(
+      RegistryRowSchema.extend({ match: MatchSchema.optional(), matched: z.array(z.string()), capScore: z.number(), reason: z.string(), why: z.string() }),
+    ),
     sources: z.array(z.string()).meta({ description: 'URLs the playbook was built from (only pages actually fetched)' }),
   })
   .openapi('HowToPlaybook');

@@ -1,7 +1,15 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { capabilityMatcher, closestCapability, matchCapabilities, MATCHER_VERSION, stems, type Capability, type CapabilityMatcher } from '../domain/capabilities';
+import {
+  capabilityMatcher,
+  closestCapability,
+  matchCapabilities,
+  MATCHER_VERSION,
+  stems,
+  type Capability,
+  type CapabilityMatcher,
+} from '../domain/capabilities';
 import { CapabilityTexts } from '../domain/ranking/capability-texts';
 import { CAPABILITY_TEXT_PARAMS } from '../domain/ranking/params';
 import type { Db } from '../store/db';

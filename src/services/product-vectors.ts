@@ -37,7 +37,10 @@ const states = new WeakMap<Db, Map<string, VectorState>>();
 
 export function productVectors(db: Db, model: EmbeddingModel): ProductVectors {
   let byModel = states.get(db);
-  if (!byModel) states.set(db, (byModel = new Map()));
+  if (!byModel) {
+    byModel = new Map();
+    states.set(db, byModel);
+  }
   let state = byModel.get(model.name);
   if (!state) {
     const s: VectorState = { vectors: new Map(), pending: new Map(), pausedUntil: 0, loading: Promise.resolve() };
@@ -46,7 +49,8 @@ export function productVectors(db: Db, model: EmbeddingModel): ProductVectors {
       want(s, documents);
       fill(db, model, s);
     });
-    byModel.set(model.name, (state = s));
+    byModel.set(model.name, s);
+    state = s;
   }
   const s = state;
   return {

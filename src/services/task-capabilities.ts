@@ -10,14 +10,24 @@ import type { LanguageModel } from './llm';
  * its phrasings; else the capability whose text (description, phrasings, example tasks) its weighted words
  * speak of most, if they speak of it enough.
  */
-export function taskCapabilities(query: TaskQuery): string[] {
+export function taskCapabilities(query: TaskQuery): TaskCapabilities {
   const known = readTasks.get(query.text);
   if (known) return known;
-  const phrased = matchCapabilities(query.text, capabilityVocabulary().matcher).map((m) => m.id);
-  const read = phrased.length ? undefined : capabilityTexts().readTask(query.terms);
-  const ids = phrased.length ? phrased : read && read.share >= READ_SHARE ? [read.id] : [];
-  readTasks.set(query.text, ids);
-  return ids;
+  const matches = matchCapabilities(query.text, capabilityVocabulary().matcher);
+  const read = matches.length ? undefined : capabilityTexts().readTask(query.terms);
+  const found = {
+    ids: matches.length ? matches.map((m) => m.id) : read && read.share >= READ_SHARE ? [read.id] : [],
+    phrased: matches.filter((m) => m.score >= 2).map((m) => m.id),
+  };
+  readTasks.set(query.text, found);
+  return found;
+}
+
+export interface TaskCapabilities {
+  /** Strongest first. */
+  ids: string[];
+  /** Those read from a phrasing of two words or more ("transactional email"): surer evidence. */
+  phrased: string[];
 }
 
 // The least share of a task's words a capability's text must hold to be read as its capability.
@@ -25,7 +35,7 @@ const READ_SHARE = 0.3;
 
 // Reading a task costs a tenth of a millisecond of wink-nlp tokenising and stemming; agents repeat tasks,
 // and the vocabulary is fixed for the life of the process, so a reading never goes stale.
-const readTasks = new LRUCache<string, string[]>({ max: 10_000 });
+const readTasks = new LRUCache<string, TaskCapabilities>({ max: 10_000 });
 
 export function forgetTaskReadings(): void {
   readTasks.clear();

@@ -37,19 +37,21 @@ export async function rankTaskIn(
   const key = `${index.generation}|${required.sort().join(',')}|${o.limit}|${task}`;
   const known = o.llm || o.embeddings ? undefined : rankings.get(key);
   if (known && known.index === index) return known.ranked;
-  let capabilities = taskCapabilities(query);
+  const read = taskCapabilities(query);
+  let capabilities = read.ids;
   if (o.llm) {
     const suggested = await llmCapabilities(o.llm, query.text, capabilityVocabulary().matcher.vocabulary);
     capabilities = [...new Set([...capabilities, ...suggested])].slice(0, MAX_CAPABILITIES);
   }
   const semantic = o.embeddings ? await semanticChannel(db, o.embeddings, task, index) : undefined;
   const texts = capabilityTexts();
-  const whole = rankTask({ index, capabilityTexts: texts, query, capabilities, limit: o.limit, requirements: required, semantic });
+  const whole = rankTask({ index, capabilityTexts: texts, query, capabilities, phrased: read.phrased, limit: o.limit, requirements: required, semantic });
   // A task of several needs: each need ranked on its own as well (the lexical reading; the whole task
   // carries the optional models' readings).
   const parts = query.parts.map((part) => {
     const q = readTaskQuery(part, (word) => texts.uses(stemOf(word)));
-    return rankTask({ index, capabilityTexts: texts, query: q, capabilities: taskCapabilities(q), limit: o.limit, requirements: required });
+    const needRead = taskCapabilities(q);
+    return rankTask({ index, capabilityTexts: texts, query: q, capabilities: needRead.ids, phrased: needRead.phrased, limit: o.limit, requirements: required });
   });
   const ranked = { ...(parts.length ? mergeNeeds(whole, parts, o.limit) : whole), requirements };
   if (!o.llm && !o.embeddings) rankings.set(key, { index, ranked });
@@ -63,7 +65,10 @@ async function semanticChannel(db: Db, model: EmbeddingModel, task: string, inde
   const vectors = productVectors(db, model);
   let query = taskVectors.get(`${model.name}|${task}`);
   if (!query) {
-    query = await model.embed([task]).then(([v]) => v, () => undefined);
+    query = await model.embed([task]).then(
+      ([v]) => v,
+      () => undefined,
+    );
     if (!query) return undefined;
     taskVectors.set(`${model.name}|${task}`, query);
   }

@@ -17,7 +17,9 @@ export async function replaceSeedCapabilities(db: Db, tags: Map<string, Capabili
         .andWhere({ source: 'seed' })
         .del();
     }
-    const rows = [...tags].flatMap(([productId, capabilities]) => capabilities.map((c) => ({ product_id: productId, capability_id: c.id, source: 'seed', score: c.score })));
+    const rows = [...tags].flatMap(([productId, capabilities]) =>
+      capabilities.map((c) => ({ product_id: productId, capability_id: c.id, source: 'seed', score: c.score })),
+    );
     for (let i = 0; i < rows.length; i += 2000) {
       await trx('product_capabilities')
         .insert(rows.slice(i, i + 2000))

@@ -46,7 +46,10 @@ export async function registryMark(db: Db): Promise<RegistryMark> {
 export async function* allProductDocuments(db: Db, pageSize = 5000): AsyncGenerator<ProductDocumentRow[]> {
   let after: string | null = null;
   for (;;) {
-    const { rows } = (await db.raw(`SELECT ${COLUMNS} FROM products p ${after ? 'WHERE p.id > ?' : ''} ORDER BY p.id LIMIT ?`, after ? [after, pageSize] : [pageSize])) as {
+    const { rows } = (await db.raw(
+      `SELECT ${COLUMNS} FROM products p ${after ? 'WHERE p.id > ?' : ''} ORDER BY p.id LIMIT ?`,
+      after ? [after, pageSize] : [pageSize],
+    )) as {
       rows: ProductDocumentRow[];
     };
     if (!rows.length) return;

@@ -56,7 +56,13 @@ describe('MCP probe: legacy HTTP+SSE fallback', function () {
 
   it('a real legacy SSE server: Streamable HTTP is 404, the SSE fallback completes initialize + tools/list through the guard', async () => {
     const p = await probeMcpEndpoint('http://legacy.test/sse', outbound.webFetch, 5000);
-    assert.deepEqual(p, { outcome: 'ok', transport: 'sse', serverName: 'legacy-sse', tools: ['search_docs', 'create_widget'], toolDescriptions: ['Search the docs', 'Create a widget'] });
+    assert.deepEqual(p, {
+      outcome: 'ok',
+      transport: 'sse',
+      serverName: 'legacy-sse',
+      tools: ['search_docs', 'create_widget'],
+      toolDescriptions: ['Search the docs', 'Create a widget'],
+    });
     const asked = hitsOn('legacy.test');
     assert.deepEqual([...new Set(asked.map((h) => h.split(' ').slice(1, 3).join(' ')))], ['POST /sse', 'GET /sse', 'POST /sse/messages']);
     for (const h of asked) assert.match(h, /AgentdexBot\//, `through the outbound layer: ${h}`);

@@ -29,7 +29,7 @@ describe('POST /v1/find-tools', function () {
     assert.equal(body.intent.searchTerms, 'send transactional email node');
     assert.ok(body.results.length >= 5);
     assertOrderedByFit(body.results);
-    for (const r of body.results) assert.match(r.reason, /"email"|email\.send/, r.reason);
+    for (const r of body.results.slice(0, 5)) assert.match(r.reason, /"email"|email\.send/, r.reason);
     const emailish = await Promise.all(body.results.slice(0, 5).map(async (r) => (await categoriesOf(r.slug)).includes('email')));
     assert.ok(
       emailish.filter(Boolean).length >= 4,

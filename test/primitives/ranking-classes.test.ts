@@ -19,7 +19,11 @@ describe('task ranking: the classes that ranking by capability, then readiness, 
   after(() => app.close());
 
   const call = async (route: 'find-tools' | 'resolve', task: string) => {
-    const res = await fetch(`${app.baseUrl}/v1/${route}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': key }, body: JSON.stringify({ task }) });
+    const res = await fetch(`${app.baseUrl}/v1/${route}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-api-key': key },
+      body: JSON.stringify({ task }),
+    });
     assert.equal(res.status, 200, task);
     const body = await jsonOf(res);
     return route === 'resolve' ? ResolveResultSchema.parse(body) : FindToolsResultSchema.parse(body);
@@ -45,22 +49,34 @@ describe('task ranking: the classes that ranking by capability, then readiness, 
       });
     }
   };
-  const someOf = (top5: string[], wanted: string[]) => assert.ok(top5.some((s) => wanted.includes(s)), `top 5 ${top5.join(', ')} has none of ${wanted.join(', ')}`);
+  const someOf = (top5: string[], wanted: string[]) =>
+    assert.ok(
+      top5.some((s) => wanted.includes(s)),
+      `top 5 ${top5.join(', ')} has none of ${wanted.join(', ')}`,
+    );
 
   describe('one capability, then readiness', () => {
-    both('"tide tables and marine weather forecasts" puts the tide product first among weather APIs, ordered by fit', 'tide tables and marine weather forecasts for coastal locations', (top5, body) => {
-      assert.equal(top5[0], 'storm-glass', top5.join(', '));
-      assert.ok(body.results[0].match > body.results[body.results.length - 1].match, 'results do not tie');
-    });
+    both(
+      '"tide tables and marine weather forecasts" puts the tide product first among weather APIs, ordered by fit',
+      'tide tables and marine weather forecasts for coastal locations',
+      (top5, body) => {
+        assert.equal(top5[0], 'storm-glass', top5.join(', '));
+        assert.ok(body.results[0].match > body.results[body.results.length - 1].match, 'results do not tie');
+      },
+    );
   });
 
   describe('the wrong sense of a word', () => {
-    both('"route LLM calls across providers" is an LLM gateway, not maps routing', 'route LLM calls across OpenAI, Anthropic and Gemini with automatic fallbacks', async (top5, body) => {
-      someOf(top5, ['openrouter', 'portkey', 'litellm', 'helicone', 'llm-gateway', 'requesty']);
-      const maps = ['mapbox', 'google-maps-platform', 'here-technologies', 'tomtom', 'openrouteservice-org', 'graphhopper', 'radar', 'geoapify', 'mapquest'];
-      assert.ok(!top5.some((s) => maps.includes(s)), top5.join(', '));
-      if ('capabilities' in body) assert.ok(!body.capabilities.includes('maps.route'), body.capabilities.join(', '));
-    });
+    both(
+      '"route LLM calls across providers" is an LLM gateway, not maps routing',
+      'route LLM calls across OpenAI, Anthropic and Gemini with automatic fallbacks',
+      async (top5, body) => {
+        someOf(top5, ['openrouter', 'portkey', 'litellm', 'helicone', 'llm-gateway', 'requesty']);
+        const maps = ['mapbox', 'google-maps-platform', 'here-technologies', 'tomtom', 'openrouteservice-org', 'graphhopper', 'radar', 'geoapify', 'mapquest'];
+        assert.ok(!top5.some((s) => maps.includes(s)), top5.join(', '));
+        if ('capabilities' in body) assert.ok(!body.capabilities.includes('maps.route'), body.capabilities.join(', '));
+      },
+    );
     both('"deploy a Node.js API from the terminal" is app hosting, not model hosting', 'deploy a Node.js API from the terminal', async (top5) => {
       const categories = await categoriesOf(top5);
       assert.ok(top5.filter((s) => categories.get(s)?.includes('hosting')).length >= 3, top5.join(', '));
@@ -88,11 +104,15 @@ describe('task ranking: the classes that ranking by capability, then readiness, 
   });
 
   describe('empty answers where the registry holds the answer', () => {
-    both('"turn my OpenAPI spec into an MCP server" finds the generators (OpenAPI and MCP are the subject, not requirements)', "turn my REST API's OpenAPI spec into an MCP server", (top5, body) => {
-      someOf(top5, ['speakeasy', 'stainless']);
-      const requirements = 'intent' in body ? body.intent.requirements : body.requirements;
-      assert.deepEqual(requirements, {});
-    });
+    both(
+      '"turn my OpenAPI spec into an MCP server" finds the generators (OpenAPI and MCP are the subject, not requirements)',
+      "turn my REST API's OpenAPI spec into an MCP server",
+      (top5, body) => {
+        someOf(top5, ['speakeasy', 'stainless']);
+        const requirements = 'intent' in body ? body.intent.requirements : body.requirements;
+        assert.deepEqual(requirements, {});
+      },
+    );
     both('"directory of MCP servers" finds MCP registries', 'directory of MCP servers I can connect my agent to', (top5) => {
       someOf(top5, ['smithery', 'uminai-mcp', 'not-human-search', 'claude-mcp-community', 'glama', 'mcp-so', 'pulsemcp']);
     });
@@ -100,17 +120,29 @@ describe('task ranking: the classes that ranking by capability, then readiness, 
 
   describe('named products as sources and destinations', () => {
     const connectors = ['zapier', 'make', 'n8n', 'pipedream', 'activepieces', 'workato', 'ifttt', 'merge', 'paragon', 'nango', 'tray-io'];
-    both('"push Stripe payouts into QuickBooks or Xero" wants a connector, not payment competitors', 'push Stripe payouts into QuickBooks or Xero', async (top5) => {
-      someOf(top5, connectors);
-      const categories = await categoriesOf(top5);
-      assert.ok(top5.filter((s) => categories.get(s)?.includes('payments')).length <= 1, top5.join(', '));
-    });
-    both('"load Postgres, Stripe and HubSpot into Snowflake every night" wants a data pipeline', 'load Postgres, Stripe and HubSpot into Snowflake every night', (top5) => {
-      someOf(top5, ['airbyte', 'fivetran', 'hightouch', 'rudderstack', 'hevo', 'stitch', 'estuary', 'meltano']);
-    });
-    both('"give my agent Gmail, Slack and GitHub over MCP" wants an agent integration platform', 'give my agent Gmail, Slack and GitHub over MCP without building OAuth', (top5) => {
-      someOf(top5, ['composio', 'pipedream', 'zapier', 'arcade', 'merge', 'paragon', 'nango']);
-    });
+    both(
+      '"push Stripe payouts into QuickBooks or Xero" wants a connector, not payment competitors',
+      'push Stripe payouts into QuickBooks or Xero',
+      async (top5) => {
+        someOf(top5, connectors);
+        const categories = await categoriesOf(top5);
+        assert.ok(top5.filter((s) => categories.get(s)?.includes('payments')).length <= 1, top5.join(', '));
+      },
+    );
+    both(
+      '"load Postgres, Stripe and HubSpot into Snowflake every night" wants a data pipeline',
+      'load Postgres, Stripe and HubSpot into Snowflake every night',
+      (top5) => {
+        someOf(top5, ['airbyte', 'fivetran', 'hightouch', 'rudderstack', 'hevo', 'stitch', 'estuary', 'meltano']);
+      },
+    );
+    both(
+      '"give my agent Gmail, Slack and GitHub over MCP" wants an agent integration platform',
+      'give my agent Gmail, Slack and GitHub over MCP without building OAuth',
+      (top5) => {
+        someOf(top5, ['composio', 'pipedream', 'zapier', 'arcade', 'merge', 'paragon', 'nango']);
+      },
+    );
   });
 
   describe('honest answers', () => {

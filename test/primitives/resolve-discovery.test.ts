@@ -81,6 +81,9 @@ describe('POST /v1/resolve with discover: true', function () {
     assert.match(row.reason, /"tide"/, 'its reason names the word it matched');
     // Without discovery the same task ranks it too, now that it is in the registry.
     const plain = ResolveResultSchema.parse(await jsonOf(await resolve(ws.key, { task })));
-    assert.ok(plain.results.slice(0, 5).some((r) => r.slug === tide.slug), plain.results.map((r) => r.slug).join(', '));
+    assert.ok(
+      plain.results.slice(0, 5).some((r) => r.slug === tide.slug),
+      plain.results.map((r) => r.slug).join(', '),
+    );
   });
 });

@@ -25,7 +25,7 @@ export interface LabelledTask {
 }
 
 export interface TaskSet {
-  name: 'training' | 'holdout' | 'external';
+  name: 'training' | 'holdout' | 'external' | 'external+judged';
   file: string;
   /** The date the set was frozen (holdout, external). */
   frozen?: string;
@@ -37,7 +37,29 @@ export const LONG_WORDS = 40;
 
 export const SET_FILES = { training: 'tasks.json', holdout: 'holdout-tasks.json', external: 'external-tasks.json' } as const;
 
+/**
+ * A task set. `external+judged` is the external set with its labels completed by blind judgments of pooled
+ * results (external-judgments.json: the TREC practice for incomplete labels; how the pool was made and
+ * judged is in the file): the same tasks, more products counted relevant.
+ */
 export function taskSet(name: TaskSet['name']): TaskSet {
+  if (name === 'external+judged') {
+    const external = taskSet('external');
+    const raw = JSON.parse(readFileSync(path.resolve(__dirname, '../../../test/quality/external-judgments.json'), 'utf8')) as {
+      judgments: Array<{ id: string; slug: string; relevant: boolean }>;
+    };
+    const ids = (
+      JSON.parse(readFileSync(path.resolve(__dirname, '../../../test/quality', SET_FILES.external), 'utf8')) as { tasks: Array<{ id: string }> }
+    ).tasks.map((t) => t.id);
+    return {
+      ...external,
+      name,
+      tasks: external.tasks.map((t, i) => ({
+        ...t,
+        acceptable: [...new Set([...t.acceptable, ...raw.judgments.filter((j) => j.id === ids[i] && j.relevant).map((j) => j.slug)])],
+      })),
+    };
+  }
   const file = SET_FILES[name];
   const raw = JSON.parse(readFileSync(path.resolve(__dirname, '../../../test/quality', file), 'utf8')) as
     | LabelledTask[]
@@ -160,9 +182,23 @@ export async function evaluateSet(
     primitive,
     models: [models.llm && primitive === 'resolve' ? 'llm' : '', models.embeddings ? 'embeddings' : ''].filter(Boolean).join('+'),
     all: figures(outcomes, named),
-    short: figures(outcomes.filter((o) => !isLong(o.task)), named),
-    long: figures(outcomes.filter((o) => isLong(o.task)), named),
-    byKind: Object.fromEntries(kinds.map((k) => [k, figures(outcomes.filter((o) => o.kind === k), named)])),
+    short: figures(
+      outcomes.filter((o) => !isLong(o.task)),
+      named,
+    ),
+    long: figures(
+      outcomes.filter((o) => isLong(o.task)),
+      named,
+    ),
+    byKind: Object.fromEntries(
+      kinds.map((k) => [
+        k,
+        figures(
+          outcomes.filter((o) => o.kind === k),
+          named,
+        ),
+      ]),
+    ),
     outcomes,
   };
 }
@@ -173,6 +209,12 @@ export async function evaluateSet(
  * from the figures the ranking had before it was rebuilt (TRAINING_FLOOR, measured on the same set).
  */
 export const TARGETS = { holdoutHit5: 0.95, externalHit5: 0.8 };
+
+/**
+ * What the external set must not fall below while its target is not reached: the figures of 2026-11-25
+ * (hit@5 0.649 on the published labels), less a margin for the order of near-equal fits.
+ */
+export const EXTERNAL_FLOOR = { hit5: 0.62 };
 
 /**
  * The training set's figures under the ranking this one replaced (capabilities covered, then readiness),

@@ -18,7 +18,11 @@ describe('optional embeddings endpoint in the task ranking', function () {
   let server: EmbeddingsServer;
   let db: Db;
   // Shares no word with the task below, only what the model knows: tides, marinas and harbours go together.
-  const harbour = { slug: `harbourlight-${randomBytes(3).toString('hex')}`, name: 'Harbourlight', description: 'Live harbour conditions and berth availability for sailors' };
+  const harbour = {
+    slug: `harbourlight-${randomBytes(3).toString('hex')}`,
+    name: 'Harbourlight',
+    description: 'Live harbour conditions and berth availability for sailors',
+  };
   const task = 'when is high tide at my marina';
 
   before(async () => {
@@ -54,7 +58,10 @@ describe('optional embeddings endpoint in the task ranking', function () {
     await findTools(db, task, { embeddings: model }); // the first call starts the products' embeddings
     await vectorsFilled(db, model);
     const found = await findTools(db, task, { embeddings: model });
-    assert.ok(found.results.slice(0, 5).some((r) => r.slug === harbour.slug), found.results.map((r) => r.slug).join(', '));
+    assert.ok(
+      found.results.slice(0, 5).some((r) => r.slug === harbour.slug),
+      found.results.map((r) => r.slug).join(', '),
+    );
     const resolved = await resolveTask(db, task, {}, { embeddings: model });
     assert.ok(resolved.hits.slice(0, 5).some((r) => r.slug === harbour.slug));
     const stored = await db('product_embeddings as e').join('products as p', 'p.id', 'e.product_id').where({ 'p.slug': harbour.slug, 'e.model': 'concepts-1' });

@@ -70,7 +70,14 @@ export function namedProducts(task: string, productsNamed: (name: string) => num
     while (i + run < tokens.length && tokens[i + run].joined && /^[A-Z]/.test(tokens[i + run].text)) run++;
     if (!taken && (nameLike(tokens[i]) || (run >= 2 && /^[A-Z]/.test(tokens[i].text) && tokens.slice(i, i + run).some((w) => !/^[A-Z0-9]+s?$/.test(w.text))))) {
       taken = run;
-      found.push({ name: tokens.slice(i, i + taken).map((w) => w.text).join(' '), slots: [], topic: topicAt(i, taken) });
+      found.push({
+        name: tokens
+          .slice(i, i + taken)
+          .map((w) => w.text)
+          .join(' '),
+        slots: [],
+        topic: topicAt(i, taken),
+      });
     }
     i += taken || 1;
   }

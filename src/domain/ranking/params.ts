@@ -31,6 +31,8 @@ export interface RankParams {
   taggedCandidates: number;
   /** Share of a product's fit that is its coverage of the task's capabilities (the rest is its text relevance). */
   capability: number;
+  /** The same when the task names a capability by a phrasing of two words or more. */
+  phrasedCapability: number;
   /** Readiness prior: readiness/100 times this is added to the fit, so it orders fits closer than this. */
   readiness: number;
   /** With an embeddings endpoint: the share of the fit that is the product's similarity to the task. */
@@ -57,6 +59,7 @@ export const RANK_PARAMS: RankParams = {
   expansionCapabilities: 3,
   taggedCandidates: 100,
   capability: 0.04,
+  phrasedCapability: 0.08,
   readiness: 0.06,
   semantic: 0.3,
   expansionTerms: 0,
@@ -68,7 +71,6 @@ export const RANK_PARAMS: RankParams = {
   namedMatch: 1,
   weakMatch: 0.3,
 };
-
 
 export interface QueryParams {
   /** A request with this many words or more is read clause by clause. */
@@ -86,4 +88,3 @@ export interface QueryParams {
 }
 
 export const QUERY_PARAMS: QueryParams = { longWords: 25, storyWeight: 0.35, repeatWeight: 0.3, entityWeight: 0.3, generalWeight: 0.4, stackWeight: 0.4 };
-

@@ -85,6 +85,8 @@ export class ProductIndex {
   // Accumulators reused across queries (scoring is synchronous, so one query uses them at a time).
   private acc = new Float64Array(0);
   private mask = new Uint32Array(0);
+  private touched = new Int32Array(0);
+  private scratch = new Float64Array(0);
 
   private constructor(readonly params: Bm25fParams) {
     this.averages = Object.fromEntries(FIELDS.map((f) => [f, 1])) as Record<Field, number>;
@@ -229,37 +231,47 @@ export class ProductIndex {
   }
 
   /**
-   * Scores every document holding any query term: Σ weight × idf × impact. Returns the hits with a score,
-   * unordered. `keep` drops documents before they are returned (requirements).
+   * Scores every document holding any query term (Σ weight × idf × impact) and returns the `limit` best,
+   * best first (ties: the earlier slot). `keep` drops documents (requirements). A common word at 100k
+   * products touches tens of thousands of documents: they live in reused typed buffers, and only the best
+   * become objects.
    */
-  score(query: WeightedTerm[], keep: (slot: number) => boolean = () => true): TextHit[] {
+  score(query: WeightedTerm[], keep?: (slot: number) => boolean, limit = Number.POSITIVE_INFINITY): TextHit[] {
     const terms = query.slice(0, MAX_QUERY_TERMS);
     this.ensureAccumulators();
-    const touched: number[] = [];
+    const { acc, mask, alive } = this;
+    const touched = this.touched;
+    let count = 0;
     terms.forEach((q, bit) => {
       const w = q.weight * this.idf(q.term);
       if (w <= 0 || !this.documentFrequency(q.term)) return;
-      const add = (docs: ArrayLike<number>, impacts: ArrayLike<number>) => {
+      const flag = 1 << bit;
+      for (const p of [this.base.get(q.term), this.delta.get(q.term)]) {
+        if (!p) continue;
+        const { docs, impacts } = p;
         for (let i = 0; i < docs.length; i++) {
           const d = docs[i];
-          if (!this.alive[d]) continue;
-          if (this.mask[d] === 0 && this.acc[d] === 0) touched.push(d);
-          this.acc[d] += w * impacts[i];
-          this.mask[d] |= 1 << bit;
+          if (!alive[d]) continue;
+          if (mask[d] === 0) touched[count++] = d;
+          acc[d] += w * impacts[i];
+          mask[d] |= flag;
         }
-      };
-      const b = this.base.get(q.term);
-      if (b) add(b.docs, b.impacts);
-      const dl = this.delta.get(q.term);
-      if (dl) add(dl.docs, dl.impacts);
+      }
     });
+    // The score the `limit`-th best reaches (quickselect over the touched scores), then the hits above it.
+    let kept = 0;
+    const scores = this.scratch;
+    for (let i = 0; i < count; i++) if (!keep || keep(touched[i])) scores[kept++] = acc[touched[i]];
+    const threshold = kept > limit ? nthLargest(scores, kept, limit) : Number.NEGATIVE_INFINITY;
     const hits: TextHit[] = [];
-    for (const d of touched) {
-      if (keep(d)) hits.push({ slot: d, score: this.acc[d], matched: this.mask[d] >>> 0 });
-      this.acc[d] = 0;
-      this.mask[d] = 0;
+    for (let i = 0; i < count; i++) {
+      const d = touched[i];
+      if (acc[d] >= threshold && (!keep || keep(d))) hits.push({ slot: d, score: acc[d], matched: mask[d] >>> 0 });
+      acc[d] = 0;
+      mask[d] = 0;
     }
-    return hits;
+    hits.sort((a, b) => b.score - a.score || a.slot - b.slot);
+    return hits.length > limit ? hits.slice(0, limit) : hits;
   }
 
   /**
@@ -317,7 +329,10 @@ export class ProductIndex {
     }
     for (const [term, tf] of weighted) {
       let p = into.get(term);
-      if (!p) into.set(term, (p = { docs: [], impacts: [] }));
+      if (!p) {
+        p = { docs: [], impacts: [] };
+        into.set(term, p);
+      }
       p.docs.push(slot);
       p.impacts.push(tf / (k1 + tf));
     }
@@ -327,17 +342,49 @@ export class ProductIndex {
     if (this.acc.length < this.products.length) {
       this.acc = new Float64Array(Math.max(1024, this.products.length * 2));
       this.mask = new Uint32Array(this.acc.length);
+      this.touched = new Int32Array(this.acc.length);
+      this.scratch = new Float64Array(this.acc.length);
     }
   }
 }
 
 function addTo<T>(map: Map<string, Set<T>>, key: string, value: T): void {
   let set = map.get(key);
-  if (!set) map.set(key, (set = new Set()));
+  if (!set) {
+    set = new Set();
+    map.set(key, set);
+  }
   set.add(value);
 }
 
 /** A product name as tasks are matched against it: lower-case words joined by single spaces. */
 export function nameKey(name: string): string {
   return (name.toLowerCase().match(/[a-z0-9]+/g) ?? []).join(' ');
+}
+
+/** The k-th largest of the first `n` values (1-based k); reorders them (Hoare's quickselect). */
+function nthLargest(values: Float64Array, n: number, k: number): number {
+  let lo = 0;
+  let hi = n - 1;
+  const target = k - 1;
+  while (lo < hi) {
+    const pivot = values[(lo + hi) >> 1];
+    let i = lo;
+    let j = hi;
+    while (i <= j) {
+      while (values[i] > pivot) i++;
+      while (values[j] < pivot) j--;
+      if (i <= j) {
+        const t = values[i];
+        values[i] = values[j];
+        values[j] = t;
+        i++;
+        j--;
+      }
+    }
+    if (target <= j) hi = j;
+    else if (target >= i) lo = i;
+    else break;
+  }
+  return values[target];
 }

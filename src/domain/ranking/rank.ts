@@ -37,6 +37,8 @@ export interface RankInput {
   query: TaskQuery;
   /** The capabilities the vocabulary reads in the task, strongest first. */
   capabilities: string[];
+  /** Those of them read from a phrasing of two words or more ("transactional email"): surer evidence. */
+  phrased?: string[];
   limit: number;
   requirements?: Requirement[];
   params?: RankParams;
@@ -74,7 +76,11 @@ export function rankTask(input: RankInput): TaskRanking {
   }
   // Each need is a set of capabilities any of which meets it.
   let needs = input.capabilities.map((c) => [c]);
-  const named = namedProducts(query.task, (name) => index.productsNamed(name), (word) => input.capabilityTexts.uses(stemOf(word)));
+  const named = namedProducts(
+    query.task,
+    (name) => index.productsNamed(name),
+    (word) => input.capabilityTexts.uses(stemOf(word)),
+  );
   const connecting = new Set<number>();
   // A product the task names, and not as a source or destination of data nor as its subject ("is Discord
   // down?"), is the tool it asks for ("the Hot 100 chart from the Billboard API", "a song from SoundCloud").
@@ -104,7 +110,7 @@ export function rankTask(input: RankInput): TaskRanking {
 
   // 2. Candidates.
   const totalWeight = terms.reduce((n, t) => n + t.weight * idf(t.term), 0);
-  const textHits = topBy(index.score(terms, keep), p.candidates, (h) => h.score);
+  const textHits = index.score(terms, mask ? keep : undefined, p.candidates);
   const hits = new Map(textHits.map((h) => [h.slot, h]));
   const relevance = input.capabilityTexts.relevance(terms, idf);
   const k1 = index.params.k1;
@@ -143,7 +149,8 @@ export function rankTask(input: RankInput): TaskRanking {
   // closer than p.readiness, never a clearly better fit.
   for (const r of rows) {
     const textShare = totalWeight ? Math.min(1, r.text / totalWeight) : 0;
-    r.match = needs.length ? (1 - p.capability) * textShare + p.capability * r.coverage : textShare;
+    const weight = needs.length && needs.some((need) => need.some((c) => input.phrased?.includes(c))) ? p.phrasedCapability : p.capability;
+    r.match = needs.length ? (1 - weight) * textShare + weight * r.coverage : textShare;
     if (connecting.has(r.slot)) r.match *= p.namedProductFactor;
     if (wanted.has(r.slot)) r.match = Math.max(r.match, p.namedMatch);
     r.score = r.match + p.readiness * (index.product(r.slot).readiness / 100);
@@ -171,7 +178,12 @@ export function rankTask(input: RankInput): TaskRanking {
  * common word at 100k products has tens of thousands of hits.
  */
 function topBy<T>(items: T[], n: number, key: (item: T) => number): T[] {
-  if (items.length <= n * 4) return items.map((item, i) => ({ item, k: key(item), i })).sort((a, b) => b.k - a.k || a.i - b.i).slice(0, n).map((x) => x.item);
+  if (items.length <= n * 4)
+    return items
+      .map((item, i) => ({ item, k: key(item), i }))
+      .sort((a, b) => b.k - a.k || a.i - b.i)
+      .slice(0, n)
+      .map((x) => x.item);
   const keys = items.map(key);
   // The n-th highest key, by sorting a copy of the keys (numbers sort fast), then a stable pick above it.
   const threshold = Float64Array.from(keys).sort()[items.length - n];
@@ -179,7 +191,10 @@ function topBy<T>(items: T[], n: number, key: (item: T) => number): T[] {
   items.forEach((item, i) => {
     if (keys[i] >= threshold) picked.push({ item, k: keys[i], i });
   });
-  return picked.sort((a, b) => b.k - a.k || a.i - b.i).slice(0, n).map((x) => x.item);
+  return picked
+    .sort((a, b) => b.k - a.k || a.i - b.i)
+    .slice(0, n)
+    .map((x) => x.item);
 }
 
 /** A tag's weight in the expansion: a phrasing of two words or more counts fully, a closest match less. */

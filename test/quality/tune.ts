@@ -1,0 +1,114 @@
+/**
+ * `npm run quality:tune`: fits the ranking's figures (src/domain/ranking/params.ts) on the TRAINING set
+ * only. The holdout and external sets are frozen and never read here. It ranks in memory over the
+ * committed seed (documents as the service builds them: seed facts, provisional readiness, expansion
+ * requests, capability tags), which `npm run quality` confirms through Postgres and the services.
+ *   npm run quality:tune                      figures per kind for the current params
+ *   npm run quality:tune -- --verbose         and every training task that misses
+ *   npm run quality:tune -- --grid '{"rank.capability":[0.02,0.04],"fields.queries.weight":[1,1.5],"query.storyWeight":[0.35,0.5]}'
+ *                                             every combination, the 15 best by hit@5 + nDCG@5
+ */
+import { productDocument } from '../../src/domain/ranking/documents';
+import { BM25F_PARAMS, QUERY_PARAMS, RANK_PARAMS, type QueryParams, type RankParams } from '../../src/domain/ranking/params';
+import { type Bm25fParams, ProductIndex } from '../../src/domain/ranking/product-index';
+import { readTaskQuery } from '../../src/domain/ranking/query';
+import { mergeNeeds, rankTask } from '../../src/domain/ranking/rank';
+import { stemOf } from '../../src/domain/ranking/terms';
+import { seedRow } from '../../src/domain/seed';
+import { capabilitiesOf, capabilityTexts } from '../../src/services/capability-vocabulary';
+import { readSeedFile } from '../../src/services/registry-seed';
+import { taskCapabilities } from '../../src/services/task-capabilities';
+import { ndcgAt5, reciprocalRank, taskSet } from './evaluate';
+
+interface Params {
+  fields: Bm25fParams;
+  rank: RankParams;
+  query: QueryParams;
+}
+
+const seed = readSeedFile();
+const documents = seed.products.map((p, i) =>
+  productDocument({
+    id: String(i),
+    slug: p.slug,
+    name: p.name,
+    domain: p.domain,
+    readiness: seedRow(p).scores.readiness,
+    requirements: { api: p.facts.api, mcp: p.facts.mcp, self_serve: p.facts.selfServe, openapi: p.facts.openapi, cli: p.facts.cli },
+    description: p.description,
+    expansion: (p.queries ?? []).join(' . '),
+    auditText: '',
+    mcpServers: (p.mcpServers ?? []).map((m) => m.name).join(' . '),
+    categories: p.categories,
+    capabilities: capabilitiesOf(p),
+  }),
+);
+const texts = capabilityTexts();
+const vocabularyWord = (w: string) => texts.uses(stemOf(w));
+const tasks = taskSet('training').tasks;
+const indexes = new Map<string, ProductIndex>();
+
+function run(params: Params, verbose = false) {
+  const key = JSON.stringify(params.fields);
+  if (!indexes.has(key)) indexes.set(key, ProductIndex.build(documents, params.fields));
+  const index = indexes.get(key)!;
+  const byKind = new Map<string, { n: number; hit: number }>();
+  let hit = 0;
+  let ndcg = 0;
+  let mrr = 0;
+  for (const t of tasks) {
+    const query = readTaskQuery(t.task, vocabularyWord, params.query);
+    const rank = (q: typeof query) => {
+      const read = taskCapabilities(q);
+      const required = Object.keys(query.requirements) as never;
+      return rankTask({
+        index,
+        capabilityTexts: texts,
+        query: q,
+        capabilities: read.ids,
+        phrased: read.phrased,
+        limit: 20,
+        requirements: required,
+        params: params.rank,
+      });
+    };
+    const parts = query.parts.map((p) => rank(readTaskQuery(p, vocabularyWord, params.query)));
+    const whole = rank(query);
+    const slugs = (parts.length ? mergeNeeds(whole, parts, 20) : whole).results.map((r) => r.slug);
+    const ok = slugs.slice(0, 5).some((s) => t.acceptable.includes(s));
+    hit += ok ? 1 : 0;
+    ndcg += ndcgAt5(slugs, t.acceptable);
+    mrr += reciprocalRank(slugs, t.acceptable);
+    const k = byKind.get(t.kind) ?? { n: 0, hit: 0 };
+    byKind.set(t.kind, { n: k.n + 1, hit: k.hit + (ok ? 1 : 0) });
+    if (verbose && !ok) console.log(`miss [${t.kind}] ${t.task}\n     top5 ${slugs.slice(0, 5).join(', ')}\n     want ${t.acceptable.join(', ')}`);
+  }
+  const n = tasks.length;
+  return { hit: hit / n, ndcg: ndcg / n, mrr: mrr / n, byKind };
+}
+
+/** Sets `a.b.c` in a copy of the params. */
+function withValue(p: Params, dotted: string, value: number): Params {
+  const copy = JSON.parse(JSON.stringify(p)) as Params;
+  const keys = dotted.split('.');
+  let at: Record<string, unknown> = copy as unknown as Record<string, unknown>;
+  for (const k of keys.slice(0, -1)) at = at[k] as Record<string, unknown>;
+  if (!(keys[keys.length - 1] in at)) throw new Error(`no parameter ${dotted}`);
+  at[keys[keys.length - 1]] = value;
+  return copy;
+}
+
+const current: Params = { fields: BM25F_PARAMS, rank: RANK_PARAMS, query: QUERY_PARAMS };
+const gridArg = process.argv.includes('--grid') ? process.argv[process.argv.indexOf('--grid') + 1] : undefined;
+if (gridArg) {
+  const grid = JSON.parse(gridArg) as Record<string, number[]>;
+  let combos: Array<Record<string, number>> = [{}];
+  for (const [k, values] of Object.entries(grid)) combos = combos.flatMap((c) => values.map((v) => ({ ...c, [k]: v })));
+  const results = combos.map((c) => ({ c, ...run(Object.entries(c).reduce((p, [k, v]) => withValue(p, k, v), current)) }));
+  results.sort((a, b) => b.hit + b.ndcg - (a.hit + a.ndcg));
+  for (const r of results.slice(0, 15)) console.log(`${JSON.stringify(r.c)}  hit@5 ${r.hit.toFixed(3)}  nDCG@5 ${r.ndcg.toFixed(3)}  MRR ${r.mrr.toFixed(3)}`);
+} else {
+  const r = run(current, process.argv.includes('--verbose'));
+  console.log([...r.byKind].map(([k, v]) => `${k} ${v.hit}/${v.n}`).join('  '));
+  console.log(`training: ${tasks.length} tasks  hit@5 ${r.hit.toFixed(3)}  nDCG@5 ${r.ndcg.toFixed(3)}  MRR ${r.mrr.toFixed(3)}`);
+}
