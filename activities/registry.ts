@@ -1,5 +1,5 @@
 import type { Db } from '../src/store/db';
-import { findTools, type FindToolsResult } from '../src/services/find-tools';
+import { findTools, type ToolsFound } from '../src/services/find-tools';
 import type { Requirements } from '../src/services/registry';
 import type { EmbeddingModel } from '../src/services/embeddings';
 import type { LanguageModel } from '../src/services/llm';
@@ -13,7 +13,7 @@ export function registryActivities(db: Db, models: { llm?: LanguageModel; embedd
       return resolveTask(db, input.task, input.requirements, { ...models, fresh: input.fresh });
     },
 
-    async findTools(input: { task: string }): Promise<FindToolsResult> {
+    async findTools(input: { task: string }): Promise<ToolsFound> {
       return findTools(db, input.task, { embeddings: models.embeddings });
     },
   };

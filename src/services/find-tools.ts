@@ -1,31 +1,18 @@
-import { reasonFor } from '../domain/resolution';
-import { parseTaskIntent, type TaskIntent } from '../domain/task-intent';
 import type { Db } from '../store/db';
 import type { EmbeddingModel } from './embeddings';
-import type { RegistryRow } from '../store/products';
 import { rankTaskIn } from './task-ranking';
+import type { ToolsFound } from '../domain/tools-found';
 
-export interface FindToolsResult {
-  task: string;
-  intent: TaskIntent;
-  results: Array<RegistryRow & { match: number; reason: string }>;
-  note?: string;
-}
+export { presentTools, type FindToolsResult, type ToolsFound } from '../domain/tools-found';
 
 const RESULTS = 20;
 
 /**
  * find-tools: the products that fit the task, best fit first, from the same ranking as resolve
  * (src/services/task-ranking.ts); the answer is the shorter one: each product with its match and a
- * reason, without resolve's capability breakdown.
+ * reason (presentTools), without resolve's capability breakdown.
  */
-export async function findTools(db: Db, task: string, o: { embeddings?: EmbeddingModel } = {}): Promise<FindToolsResult> {
+export async function findTools(db: Db, task: string, o: { embeddings?: EmbeddingModel } = {}): Promise<ToolsFound> {
   const ranked = await rankTaskIn(db, task, { limit: RESULTS, embeddings: o.embeddings });
-  const n = ranked.capabilities.length;
-  return {
-    task,
-    intent: parseTaskIntent(task),
-    results: ranked.results.map((h) => ({ slug: h.slug, name: h.name, domain: h.domain, readiness: h.readiness, match: h.match, reason: reasonFor(h, n) })),
-    ...(ranked.note ? { note: ranked.note } : {}),
-  };
+  return { task, capabilities: ranked.capabilities, hits: ranked.results, ...(ranked.note ? { note: ranked.note } : {}) };
 }

@@ -3,7 +3,6 @@ import { badRequest, unauthorized, type RateLimitState } from '../errors';
 import { operations, type OperationName, type Operations, type OutputOf, type ParsedInputOf } from '../operations';
 import { WorkflowTypes } from '../temporal/workflow-names';
 import type { AuditWorkflowResult } from '../../workflows/audit';
-import type { FindToolsResult } from '../../workflows/find-tools';
 import type { Playbook } from '../domain/playbook';
 import { accountService } from './account';
 import { auditService } from './audit';
@@ -16,6 +15,7 @@ import { meteredCalls, type WorkflowCall } from './metered-calls';
 import { DEFAULT_LIMIT } from '../schemas/registry';
 import { registryService } from './registry';
 import { explainResolution, type Resolution, type ResolveResult } from './resolve';
+import { presentTools, type FindToolsResult, type ToolsFound } from './find-tools';
 
 /** Everything a door knows about one call, after it has resolved the caller. */
 export interface Invocation {
@@ -96,12 +96,13 @@ export function operationHandlers(deps: AppDeps): Handlers {
       });
     },
     findTools: (i, call) =>
-      workflow<FindToolsResult, FindToolsResult>(call, {
+      workflow<ToolsFound | FindToolsResult, FindToolsResult>(call, {
         operation: 'findTools',
         kind: 'find-tools',
         workflowType: WorkflowTypes.findTools,
         input: { task: i.task },
         admission: 'recorded',
+        present: async (r) => presentTools(r),
       }),
     resolve: (i, call) =>
       workflow<Resolution, ResolveResult>(call, {

@@ -16,6 +16,7 @@ import { apiErrorOf, invocation, redirect, sendHtml, wantsMarkdown } from './pag
 import { AuditFormPage, AuditProgressPage } from './pages/audit';
 import { ChangelogPage, DocsPage, PricingPage, StatusPage } from './pages/info';
 import { CategoryPage, HomePage, ProductPageView, SearchPage } from './pages/registry';
+import { type ToolsAnswer, ToolsFormPage, ToolsResultPage } from './pages/tools';
 import { renderPage } from './layout';
 import type { SessionLookup } from './session';
 
@@ -133,6 +134,44 @@ export function mountPublicPages(router: Router, o: { deps: AppDeps; handlers: H
             ? e.message.replace(/^Invalid request: query\.domain: /, 'The domain ')
             : e.message;
       return form(message, e.status);
+    }
+  });
+
+  // ---- find-tools: the same ranking as REST, MCP and the CLI, under the trial rules (or the workspace's)
+  router.get('/tools', async (ctx) => {
+    const signedIn = !!(await o.session(ctx));
+    const task = typeof ctx.query.task === 'string' ? ctx.query.task.slice(0, 1000) : undefined;
+    sendHtml(ctx, <ToolsFormPage csrf={anonymousCsrfToken(ctx, secure)} task={task} signedIn={signedIn} trialQuota={TRIAL_QUOTA} />);
+  });
+
+  router.post('/tools', async (ctx) => {
+    const fields = await readForm(ctx);
+    checkCsrf(ctx, fields, undefined, base);
+    const caller = await callerOf(ctx);
+    try {
+      const input = parseInput(operations.findTools.input, { task: fields.task ?? '' }, 'body');
+      const answer = await handlers.findTools(input, invocation(ctx, caller));
+      sendHtml(ctx, <ToolsResultPage answer={answer.body as ToolsAnswer} />, { cache: 'no-store' });
+    } catch (err) {
+      const e = apiErrorOf(err);
+      if (e.hints.retryAfterSeconds) ctx.set('Retry-After', String(e.hints.retryAfterSeconds));
+      const message =
+        e.status === 429
+          ? `${e.message}. Sign up for a free workspace to run more.`
+          : e.status === 400
+            ? e.message.replace(/^Invalid request: body\.task: /, 'The task ')
+            : e.message;
+      sendHtml(
+        ctx,
+        <ToolsFormPage
+          csrf={anonymousCsrfToken(ctx, secure)}
+          task={fields.task}
+          error={message}
+          signedIn={caller.kind === 'workspace'}
+          trialQuota={TRIAL_QUOTA}
+        />,
+        { status: e.status },
+      );
     }
   });
 

@@ -164,7 +164,7 @@ export async function evaluateSet(
     const answer =
       primitive === 'resolve'
         ? await resolveTask(db, t.task, {}, models).then((r) => ({ capabilities: r.capabilities, ranked: r.hits.map((h) => h.slug) }))
-        : await findTools(db, t.task, { embeddings: models.embeddings }).then((r) => ({ capabilities: [], ranked: r.results.map((h) => h.slug) }));
+        : await findTools(db, t.task, { embeddings: models.embeddings }).then((r) => ({ capabilities: [], ranked: r.hits.map((h) => h.slug) }));
     outcomes.push({
       ...t,
       predicted: answer.capabilities,

@@ -50,7 +50,7 @@ describe('optional embeddings endpoint in the task ranking', function () {
 
   it('without it, a product sharing no word with the task is not found', async () => {
     const found = await findTools(db, task);
-    assert.ok(!found.results.some((r) => r.slug === harbour.slug), found.results.map((r) => r.slug).join(', '));
+    assert.ok(!found.hits.some((r) => r.slug === harbour.slug), found.hits.map((r) => r.slug).join(', '));
   });
 
   it('with it, the similarity joins the fusion: the related product is found, its vector stored for the next process', async () => {
@@ -59,8 +59,8 @@ describe('optional embeddings endpoint in the task ranking', function () {
     await vectorsFilled(db, model);
     const found = await findTools(db, task, { embeddings: model });
     assert.ok(
-      found.results.slice(0, 5).some((r) => r.slug === harbour.slug),
-      found.results.map((r) => r.slug).join(', '),
+      found.hits.slice(0, 5).some((r) => r.slug === harbour.slug),
+      found.hits.map((r) => r.slug).join(', '),
     );
     const resolved = await resolveTask(db, task, {}, { embeddings: model });
     assert.ok(resolved.hits.slice(0, 5).some((r) => r.slug === harbour.slug));
@@ -74,7 +74,7 @@ describe('optional embeddings endpoint in the task ranking', function () {
     server.failWith = 503;
     try {
       const found = await findTools(db, 'keep my notes tidy', { embeddings: model });
-      assert.equal(found.results[0]?.slug, 'tidy-notes');
+      assert.equal(found.hits[0]?.slug, 'tidy-notes');
     } finally {
       server.failWith = undefined;
     }

@@ -24,6 +24,14 @@ export const DocsPage: FC<{ base: string }> = ({ base }) => (
     </p>
     <pre tabindex={0}>{`curl -s ${base}/v1/search -H 'content-type: application/json' -d '{"query": "send transactional email"}'
 curl -s ${base}/v1/find-tools -H "x-api-key: $AGENTDEX_API_KEY" -H 'content-type: application/json' -d '{"task": "send sms"}'`}</pre>
+    <h2 id="ranking">How tools are ranked for a task</h2>
+    <p>
+      find-tools and resolve rank products by how well each fits what the task asks: each product is read as a document (its name, description, the requests it
+      serves, its categories and what audits read on its site), the task for what it asks (requirement phrases become filters, the asking clauses of a long
+      request count most, rare words more than filler), and readiness only orders near-equal fits. Each result carries a <code>match</code> (0..1) and a{' '}
+      <code>reason</code> naming the words and capabilities that matched; an answer with no good fit says so in <code>note</code>. Try it on the{' '}
+      <a href="/tools">tools for a task</a> page.
+    </p>
     <h2>MCP server</h2>
     <p>
       A hosted MCP server (Streamable HTTP) at <code>{`${base}/mcp`}</code>; send the key in the <code>x-api-key</code> header. Its server card is at{' '}

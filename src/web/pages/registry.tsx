@@ -96,6 +96,11 @@ export const SearchPage: FC<{ query: string; rows: RegistryRow[] }> = ({ query, 
       <button type="submit">Search</button>
     </form>
     {query ? (
+      <p>
+        Describing a task? <a href={`/tools?task=${encodeURIComponent(query)}`}>Rank tools for “{query}” by fit</a>, with why each fits.
+      </p>
+    ) : null}
+    {query ? (
       rows.length ? (
         <>
           <p>
