@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { DefaultLogger, NativeConnection, Runtime, Worker } from '@temporalio/worker';
 import { createActivities, type ActivityDeps } from '../activities';
+import { rankingIndex } from '../src/services/ranking-index';
 import { connectionSettings, type TemporalTarget } from '../src/temporal/connection';
 
 export const WORKFLOW_BUNDLE_PATH = path.resolve(__dirname, '../workflow-bundle.js');
@@ -38,6 +39,9 @@ export async function startWorker(o: WorkerOptions): Promise<RunningWorker> {
     workflowBundle: { codePath: WORKFLOW_BUNDLE_PATH },
     activities: createActivities(o.deps),
   });
+  // The task-ranking index is built now, in turns, rather than by the first find-tools call (seconds at 100k
+  // products); a failure here is retried by that first call.
+  void rankingIndex(o.deps.db).catch(() => {});
   const done = worker.run().finally(async () => {
     await connection.close();
     await o.deps.renderer?.close();

@@ -24,6 +24,8 @@ interface VectorState {
   vectors: Map<string, { hash: string; vector: Float32Array }>;
   pending: Map<string, { hash: string; text: string }>;
   loading: Promise<void>;
+  /** When loading the stored vectors last failed (the database unreachable): tried again after PAUSE_MS. */
+  loadFailedAt?: number;
   filling?: Promise<void>;
   pausedUntil: number;
 }
@@ -44,7 +46,7 @@ export function productVectors(db: Db, model: EmbeddingModel): ProductVectors {
   let state = byModel.get(model.name);
   if (!state) {
     const s: VectorState = { vectors: new Map(), pending: new Map(), pausedUntil: 0, loading: Promise.resolve() };
-    s.loading = load(db, model, s);
+    s.loading = loadIn(db, model, s);
     watchDocuments(db, (documents) => {
       want(s, documents);
       fill(db, model, s);
@@ -53,6 +55,7 @@ export function productVectors(db: Db, model: EmbeddingModel): ProductVectors {
     state = s;
   }
   const s = state;
+  if (s.loadFailedAt !== undefined && Date.now() - s.loadFailedAt > PAUSE_MS) s.loading = loadIn(db, model, s);
   return {
     similarity: (id, query) => {
       const v = s.vectors.get(id)?.vector;
@@ -77,6 +80,14 @@ export function productVectors(db: Db, model: EmbeddingModel): ProductVectors {
 /** What a product's embedding is computed from: its document's fields, as one text. */
 export function embeddingText(d: ProductDocument): string {
   return [d.fields.name, d.fields.description, d.fields.categories, d.fields.audit].filter(Boolean).join('. ').slice(0, TEXT_MAX);
+}
+
+/** Loads in the background: a failure leaves the products without vectors (the lexical ranking stands) until the retry. */
+function loadIn(db: Db, model: EmbeddingModel, s: VectorState): Promise<void> {
+  s.loadFailedAt = undefined;
+  return load(db, model, s).catch(() => {
+    s.loadFailedAt = Date.now();
+  });
 }
 
 async function load(db: Db, model: EmbeddingModel, s: VectorState): Promise<void> {

@@ -9,16 +9,20 @@ import { registryVersion } from '../store/registry-version';
  * The task-ranking index of a database, kept in this process's memory (docs/decisions.md, "Ranking a
  * task"). Built on first use from every product; then kept current by reading the products written since
  * the last look: at once after a registry write in this process (audits run in the worker that ranks),
- * within REFRESH_MS for other processes' writes. A new seed (its fingerprint), fewer products than indexed,
- * or many replaced documents rebuild it, in turns, while the old index keeps answering.
+ * within REFRESH_MS for other processes' writes. A new seed (its fingerprint), a removal of products, or
+ * many replaced documents rebuild it, in turns, while the old index keeps answering.
  */
 interface IndexState {
   index?: ProductIndex;
   building?: Promise<ProductIndex>;
   refreshing?: Promise<void>;
   seed: string | null;
+  /** The stamp of the last removal of products the index has seen (registryMark). */
+  removed: string | null;
   /** The database clock when the last read of written products began. */
   watermark: Date;
+  /** The products read within the lookback, by id, with the updated_at read: a re-read of the same version is skipped. */
+  recent: Map<string, number>;
   /** This process's registry version at that read. */
   version: number;
   checkedAt: number;
@@ -46,7 +50,7 @@ export function watchDocuments(db: Db, watcher: (documents: ProductDocument[]) =
 export async function rankingIndex(db: Db, o: { fresh?: boolean } = {}): Promise<ProductIndex> {
   let state = states.get(db);
   if (!state) {
-    state = { seed: null, watermark: new Date(0), version: -1, checkedAt: 0 };
+    state = { seed: null, removed: null, watermark: new Date(0), recent: new Map(), version: -1, checkedAt: 0 };
     states.set(db, state);
   }
   if (!state.index) {
@@ -65,12 +69,16 @@ function refresh(db: Db, state: IndexState): Promise<void> {
     const version = registryVersion();
     const mark = await registryMark(db);
     const index = state.index!;
-    if (mark.seed !== state.seed || mark.products < index.size) {
+    if (mark.seed !== state.seed || mark.removed !== state.removed) {
       await rebuild(db, state);
       return;
     }
-    const written = (await productDocumentsSince(db, new Date(state.watermark.getTime() - LOOKBACK_MS))).map(documentOf);
+    const rows = await productDocumentsSince(db, new Date(state.watermark.getTime() - LOOKBACK_MS));
+    // The lookback re-reads rows already indexed: only a new version replaces a document (and moves the
+    // generation, which keeps the cached rankings).
+    const written = rows.filter((r) => state.recent.get(r.id) !== r.updated_at.getTime()).map(documentOf);
     for (const d of written) index.upsert(d);
+    remember(state, rows, mark.now);
     for (const watch of watchers.get(db) ?? []) watch(written);
     Object.assign(state, { watermark: mark.now, version, checkedAt: Date.now() });
     if (index.changedSinceBuild > Math.max(1000, index.size * REBUILD_SHARE) && !state.building) {
@@ -88,11 +96,24 @@ async function rebuild(db: Db, state: IndexState): Promise<ProductIndex> {
   const version = registryVersion();
   const mark = await registryMark(db);
   const documents: ProductDocument[] = [];
-  for await (const page of allProductDocuments(db)) for (const row of page) documents.push(documentOf(row));
+  const recent: ProductDocumentRow[] = [];
+  for await (const page of allProductDocuments(db))
+    for (const row of page) {
+      documents.push(documentOf(row));
+      if (row.updated_at.getTime() > mark.now.getTime() - LOOKBACK_MS) recent.push(row);
+    }
   const index = await ProductIndex.buildInTurns(documents, BM25F_PARAMS);
   for (const watch of watchers.get(db) ?? []) watch(documents);
-  Object.assign(state, { index, seed: mark.seed, watermark: mark.now, version, checkedAt: Date.now() });
+  Object.assign(state, { index, seed: mark.seed, removed: mark.removed, watermark: mark.now, recent: new Map(), version, checkedAt: Date.now() });
+  remember(state, recent, mark.now);
   return index;
+}
+
+/** Notes the versions read, forgetting those the next lookback cannot reach. */
+function remember(state: IndexState, rows: ProductDocumentRow[], now: Date): void {
+  for (const r of rows) state.recent.set(r.id, r.updated_at.getTime());
+  const horizon = now.getTime() - 2 * LOOKBACK_MS;
+  for (const [id, at] of state.recent) if (at < horizon) state.recent.delete(id);
 }
 
 /** A product row as the ranking reads it. */

@@ -21,10 +21,13 @@ export interface ProductDocumentRow {
   updated_at: Date;
 }
 
-/** Where the registry stands: its seed fingerprint, how many products it has, and the database's clock. */
+/**
+ * Where the registry stands: its seed fingerprint, the stamp of its last product removal (a trigger keeps
+ * it, migrations/20261130000000_products_removed_mark.ts) and the database's clock.
+ */
 export interface RegistryMark {
   seed: string | null;
-  products: number;
+  removed: string | null;
   now: Date;
 }
 
@@ -37,7 +40,7 @@ const COLUMNS = `p.id, p.slug, p.name, p.domain, p.readiness, p.has_api, p.has_m
 
 export async function registryMark(db: Db): Promise<RegistryMark> {
   const { rows } = await db.raw(
-    "SELECT (SELECT value FROM registry_state WHERE key = 'seed') AS seed, (SELECT count(*)::int FROM products) AS products, now() AS now",
+    "SELECT (SELECT value FROM registry_state WHERE key = 'seed') AS seed, (SELECT value FROM registry_state WHERE key = 'products-removed') AS removed, now() AS now",
   );
   return rows[0] as RegistryMark;
 }

@@ -226,7 +226,8 @@ export class ProductIndex {
    * what share of the task a product covers).
    */
   idf(term: string): number {
-    const df = this.documentFrequency(term);
+    // Dead versions count in df until a rebuild; in a small registry they could outnumber the live ones.
+    const df = Math.min(this.documentFrequency(term), this.live);
     return Math.log(1 + (this.live - df + 0.5) / (df + 0.5));
   }
 
