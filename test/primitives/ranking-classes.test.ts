@@ -94,6 +94,26 @@ describe('task ranking: the classes that ranking by capability, then readiness, 
     both('a paragraph is read for what it asks, not its incidental words: shipment tracking', customs, (top5) => {
       someOf(top5, ['aftership', 'shippo', 'easypost', 'whereparcel', 'shipengine', 'trackingmore', '17track']);
     });
+    // Paragraphs of the training set (test/quality/tasks.json) that the capability-trigger reading answered
+    // with products of an incidental word (a search engine, sign-in, CI).
+    const paragraphs: Array<[string, string, string[]]> = [
+      [
+        'papers for a PhD student',
+        "I'm a second-year PhD student in ecology and my supervisor keeps forwarding me 'have you seen this?' emails. I want a little script that every week pulls new papers on pollinator decline, with abstracts, authors and citation counts, so I can skim them on Friday afternoon instead of doom-scrolling journal sites. Open access full text would be a bonus. What APIs exist for searching the scholarly literature?",
+        ['semantic-scholar', 'openalex', 'crossref', 'arxiv', 'core'],
+      ],
+      [
+        'a support chatbot',
+        "Our support inbox has exploded since we launched in three new countries and the team of three is drowning, even though half the questions are already answered in our help center. I'd like a chatbot on the website that answers from our help articles and PDFs, in the customer's own language, and hands off to a human when it gets stuck. We're not an AI company, so I really don't want to build a retrieval pipeline from scratch. Recommendations?",
+        ['intercom', 'chatbase', 'chatling', 'sitespeakai', 'wonderchat', 'chatbot', 'crisp', 'tidio'],
+      ],
+      [
+        'SOC 2 compliance automation',
+        "We're a 12-person B2B startup and a big prospect just sent a security questionnaire saying they need a SOC 2 Type II report before they'll sign. Our CTO reckons we're months away, and the sales lead is panicking about the deal slipping past quarter end. I've heard there are platforms that automate the evidence collection and continuously monitor our cloud accounts and policies against the controls. Which should we evaluate?",
+        ['vanta'],
+      ],
+    ];
+    for (const [name, paragraph, wanted] of paragraphs) both(`a paragraph asking for ${name}`, paragraph, (top5) => someOf(top5, wanted));
     it('unrelated long requests get different answers', async () => {
       const other =
         'Our small clinic still books appointments over the phone and on paper, which is chaos every morning. My manager asked me to find something where patients can pick a free slot online and get a reminder by text the day before.';
