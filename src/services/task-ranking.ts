@@ -30,13 +30,16 @@ export async function rankTaskIn(
   task: string,
   o: { limit: number; requirements?: Requirements; llm?: LanguageModel; embeddings?: EmbeddingModel; fresh?: boolean },
 ): Promise<RankedTask> {
-  const query = readTaskQuery(task, (word) => capabilityTexts().uses(stemOf(word)));
-  const requirements: Requirements = { ...query.requirements, ...Object.fromEntries(Object.entries(o.requirements ?? {}).filter(([, v]) => v)) };
-  const required = Object.keys(requirements) as Requirement[];
   const index = await rankingIndex(db, { fresh: o.fresh });
-  const key = `${index.generation}|${required.sort().join(',')}|${o.limit}|${task}`;
+  // The task's own requirements follow from its text, so the caller's and the text identify a ranking:
+  // a repeated task is answered before it is read again.
+  const asked = Object.keys(o.requirements ?? {}).filter((r) => o.requirements?.[r as Requirement]);
+  const key = `${index.generation}|${asked.sort().join(',')}|${o.limit}|${task}`;
   const known = o.llm || o.embeddings ? undefined : rankings.get(key);
   if (known && known.index === index) return known.ranked;
+  const query = readTaskQuery(task, (word) => capabilityTexts().uses(stemOf(word)));
+  const requirements: Requirements = { ...query.requirements, ...Object.fromEntries(asked.map((r) => [r, true])) };
+  const required = Object.keys(requirements) as Requirement[];
   const read = taskCapabilities(query);
   let capabilities = read.ids;
   if (o.llm) {

@@ -41,10 +41,25 @@ export type Requirement = keyof typeof REQUIREMENT_BITS;
 
 export type IndexedProduct = Omit<ProductDocument, 'fields'>;
 
-interface Postings {
+/**
+ * The postings of the build, packed: a term's postings are docs[offsets[id]..offsets[id + 1]) with their
+ * impacts beside them. At 100k products there are some 190k terms, most in one document; two typed
+ * arrays per term cost more heap than the postings themselves and lengthen every full garbage collection.
+ */
+interface PackedPostings {
+  ids: Map<string, number>;
+  offsets: Int32Array;
   docs: Int32Array;
   impacts: Float32Array;
 }
+
+/** A view of one term's postings (base or delta). */
+interface PostingsView {
+  docs: ArrayLike<number>;
+  impacts: ArrayLike<number>;
+}
+
+const NO_POSTINGS: PackedPostings = { ids: new Map(), offsets: new Int32Array(1), docs: new Int32Array(0), impacts: new Float32Array(0) };
 
 interface DeltaPostings {
   docs: number[];
@@ -72,11 +87,16 @@ export class ProductIndex {
   private readonly slotOf = new Map<string, number>();
   private readonly tagged = new Map<string, Set<number>>();
   private readonly rankedTags = new Map<string, number[]>();
-  /** Products by their name's words ("google sheets" → its slot), for tasks that name products. */
-  private readonly named = new Map<string, Set<number>>();
+  /** Products by their name's words ("google sheets" → its slots), for tasks that name products. */
+  private readonly named = new Map<string, number[]>();
+  /**
+   * One shared array per distinct list of categories or capability tags: 100k products repeat a few
+   * thousand lists, and a small array each would be a third of the index's heap.
+   */
+  private readonly shared = new Map<string, readonly unknown[]>();
   /** Every word documents use, by first letter, for correcting a task's typos. */
   private readonly lexicon = new Map<string, Set<string>>();
-  private base = new Map<string, Postings>();
+  private base = NO_POSTINGS;
   private readonly delta = new Map<string, DeltaPostings>();
   private averages: Record<Field, number>;
   private live = 0;
@@ -124,7 +144,7 @@ export class ProductIndex {
       index.post(postings, index.place(documents[i]), terms[i]);
       if ((i + 1) % batch === 0) yield;
     }
-    index.base = new Map([...postings].map(([term, p]) => [term, { docs: Int32Array.from(p.docs), impacts: Float32Array.from(p.impacts) }]));
+    index.base = pack(postings);
     return index;
   }
 
@@ -152,7 +172,10 @@ export class ProductIndex {
       this.tagged.get(c.id)?.delete(slot);
       this.rankedTags.delete(c.id);
     }
-    this.named.get(nameKey(this.products[slot].name))?.delete(slot);
+    const key = nameKey(this.products[slot].name);
+    const named = this.named.get(key)?.filter((s) => s !== slot);
+    if (named?.length) this.named.set(key, named);
+    else this.named.delete(key);
     this.live--;
   }
 
@@ -175,7 +198,7 @@ export class ProductIndex {
 
   /** The live products named exactly `name` (lower-case words joined by single spaces). */
   productsNamed(name: string): number[] {
-    return [...(this.named.get(name) ?? [])].filter((slot) => this.alive[slot]);
+    return (this.named.get(name) ?? []).filter((slot) => this.alive[slot]);
   }
 
   /**
@@ -217,7 +240,9 @@ export class ProductIndex {
 
   /** How many live documents hold the term (dead versions of replaced documents count until a rebuild). */
   documentFrequency(term: string): number {
-    return (this.base.get(term)?.docs.length ?? 0) + (this.delta.get(term)?.docs.length ?? 0);
+    const id = this.base.ids.get(term);
+    const inBase = id === undefined ? 0 : this.base.offsets[id + 1] - this.base.offsets[id];
+    return inBase + (this.delta.get(term)?.docs.length ?? 0);
   }
 
   /**
@@ -247,10 +272,14 @@ export class ProductIndex {
       const w = q.weight * this.idf(q.term);
       if (w <= 0 || !this.documentFrequency(q.term)) return;
       const flag = 1 << bit;
-      for (const p of [this.base.get(q.term), this.delta.get(q.term)]) {
-        if (!p) continue;
-        const { docs, impacts } = p;
-        for (let i = 0; i < docs.length; i++) {
+      const id = this.base.ids.get(q.term);
+      const { docs: baseDocs, impacts: baseImpacts, offsets } = this.base;
+      const dl = this.delta.get(q.term);
+      const runs: Array<[ArrayLike<number>, ArrayLike<number>, number, number]> = [];
+      if (id !== undefined) runs.push([baseDocs, baseImpacts, offsets[id], offsets[id + 1]]);
+      if (dl) runs.push([dl.docs, dl.impacts, 0, dl.docs.length]);
+      for (const [docs, impacts, from, to] of runs) {
+        for (let i = from; i < to; i++) {
           const d = docs[i];
           if (!alive[d]) continue;
           if (mask[d] === 0) touched[count++] = d;
@@ -280,9 +309,9 @@ export class ProductIndex {
    * stored impact tf~/(k1+tf~)); 0 when the document lacks it. Postings are in slot order, so a binary search.
    */
   frequency(slot: number, term: string): number {
-    const find = (docs: ArrayLike<number>, impacts: ArrayLike<number>) => {
-      let lo = 0;
-      let hi = docs.length - 1;
+    const find = ({ docs, impacts }: PostingsView, from: number, to: number) => {
+      let lo = from;
+      let hi = to - 1;
       while (lo <= hi) {
         const mid = (lo + hi) >> 1;
         if (docs[mid] === slot) return impacts[mid];
@@ -291,14 +320,16 @@ export class ProductIndex {
       }
       return 0;
     };
-    const b = this.base.get(term);
+    const id = this.base.ids.get(term);
     const dl = this.delta.get(term);
-    const impact = (b ? find(b.docs, b.impacts) : 0) || (dl ? find(dl.docs, dl.impacts) : 0);
+    const impact = (id !== undefined ? find(this.base, this.base.offsets[id], this.base.offsets[id + 1]) : 0) || (dl ? find(dl, 0, dl.docs.length) : 0);
     return impact ? (this.params.k1 * impact) / (1 - impact) : 0;
   }
 
   private place(d: ProductDocument): number {
     const { fields: _fields, ...product } = d;
+    product.categories = this.share(product.categories, product.categories.join('|'));
+    product.capabilities = this.share(product.capabilities, product.capabilities.map((c) => `${c.id}:${c.score}`).join('|'));
     const slot = this.products.length;
     this.products.push(product);
     if (this.alive.length <= slot) {
@@ -312,7 +343,8 @@ export class ProductIndex {
       addTo(this.tagged, c.id, slot);
       this.rankedTags.delete(c.id);
     }
-    addTo(this.named, nameKey(d.name), slot);
+    const key = nameKey(d.name);
+    this.named.set(key, [...(this.named.get(key) ?? []), slot]);
     for (const f of FIELDS) for (const word of d.fields[f].toLowerCase().match(/[a-z]{5,}/g) ?? []) addTo(this.lexicon, word[0], word);
     this.live++;
     return slot;
@@ -339,6 +371,13 @@ export class ProductIndex {
     }
   }
 
+  private share<T>(list: T[], key: string): T[] {
+    const known = this.shared.get(key) as T[] | undefined;
+    if (known) return known;
+    this.shared.set(key, list);
+    return list;
+  }
+
   private ensureAccumulators(): void {
     if (this.acc.length < this.products.length) {
       this.acc = new Float64Array(Math.max(1024, this.products.length * 2));
@@ -347,6 +386,27 @@ export class ProductIndex {
       this.scratch = new Float64Array(this.acc.length);
     }
   }
+}
+
+/** The build's postings packed into three arrays, terms numbered in insertion order. */
+function pack(postings: Map<string, DeltaPostings>): PackedPostings {
+  const ids = new Map<string, number>();
+  const offsets = new Int32Array(postings.size + 1);
+  let total = 0;
+  for (const p of postings.values()) total += p.docs.length;
+  const docs = new Int32Array(total);
+  const impacts = new Float32Array(total);
+  let at = 0;
+  for (const [term, p] of postings) {
+    const id = ids.size;
+    ids.set(term, id);
+    offsets[id] = at;
+    docs.set(p.docs, at);
+    impacts.set(p.impacts, at);
+    at += p.docs.length;
+  }
+  offsets[ids.size] = at;
+  return { ids, offsets, docs, impacts };
 }
 
 function addTo<T>(map: Map<string, Set<T>>, key: string, value: T): void {
