@@ -1,5 +1,5 @@
 import type { Db } from './db';
-import type { ProductRecord } from './products';
+import { PRODUCT_COLUMNS, type ProductRecord } from './products';
 
 export type KnownCompany = ProductRecord & { capabilities: string[] };
 
@@ -7,7 +7,7 @@ export type KnownCompany = ProductRecord & { capabilities: string[] };
 export async function findProductByDomain(db: Db, domain: string): Promise<KnownCompany | undefined> {
   const row = await db('products as p')
     .select(
-      'p.*',
+      ...PRODUCT_COLUMNS,
       db.raw("coalesce((select array_agg(category_slug order by category_slug) from product_categories where product_id = p.id), '{}') as categories"),
       db.raw("coalesce((select array_agg(capability_id order by capability_id) from product_capabilities where product_id = p.id), '{}') as capabilities"),
     )

@@ -58,10 +58,45 @@ export async function listRegistry(db: Db, o: { category?: string; minScore: num
     .limit(o.limit);
 }
 
+/**
+ * A product's own columns (products aliased `p`): all but what only the indexes read (the ranking's
+ * expansion and audit text, a few kilobytes per product, and the search vector).
+ */
+export const PRODUCT_COLUMNS = [
+  'id',
+  'slug',
+  'name',
+  'domain',
+  'description',
+  'readiness',
+  'discovery',
+  'understanding',
+  'adoption',
+  'operability',
+  'has_api',
+  'has_mcp',
+  'has_self_serve',
+  'has_openapi',
+  'has_cli',
+  'has_llms_txt',
+  'sdk_languages',
+  'signals',
+  'issues',
+  'facts',
+  'score_source',
+  'seed_hash',
+  'latest_audit_id',
+  'audited_at',
+  'claimed_by_workspace_id',
+  'claimed_at',
+  'created_at',
+  'updated_at',
+].map((c) => `p.${c}`);
+
 /** A product's columns and its categories, as `ProductRecord` reads them (products aliased `p`). */
 export function productRecordColumns(db: Db) {
   return [
-    'p.*',
+    ...PRODUCT_COLUMNS,
     db.raw("coalesce((select array_agg(category_slug order by category_slug) from product_categories where product_id = p.id), '{}') as categories"),
   ];
 }
@@ -75,7 +110,7 @@ export async function findProductBySlug(db: Db, slug: string): Promise<ProductRe
 }
 
 export async function findProductsBySlugs(db: Db, slugs: string[]): Promise<Omit<ProductRecord, 'categories'>[]> {
-  return db('products as p').select('p.*').whereIn('p.slug', slugs);
+  return db('products as p').select(PRODUCT_COLUMNS).whereIn('p.slug', slugs);
 }
 
 export interface CategoryRow {
