@@ -125,15 +125,8 @@ export function mountPublicPages(router: Router, o: { deps: AppDeps; handlers: H
       const slug = (answer.body as { slug?: string }).slug;
       return redirect(ctx, slug ? `/products/${slug}` : '/audit');
     } catch (err) {
-      const e = apiErrorOf(err);
-      if (e.hints.retryAfterSeconds) ctx.set('Retry-After', String(e.hints.retryAfterSeconds));
-      const message =
-        e.status === 429
-          ? `${e.message}. Sign up for a free workspace to run more audits.`
-          : e.status === 400
-            ? e.message.replace(/^Invalid request: query\.domain: /, 'The domain ')
-            : e.message;
-      return form(message, e.status);
+      const e = refusal(ctx, err, { field: 'query.domain', noun: 'The domain ', more: 'audits' });
+      return form(e.message, e.status);
     }
   });
 
@@ -153,14 +146,7 @@ export function mountPublicPages(router: Router, o: { deps: AppDeps; handlers: H
       const answer = await handlers.findTools(input, invocation(ctx, caller));
       sendHtml(ctx, <ToolsResultPage answer={answer.body as ToolsAnswer} />, { cache: 'no-store' });
     } catch (err) {
-      const e = apiErrorOf(err);
-      if (e.hints.retryAfterSeconds) ctx.set('Retry-After', String(e.hints.retryAfterSeconds));
-      const message =
-        e.status === 429
-          ? `${e.message}. Sign up for a free workspace to run more.`
-          : e.status === 400
-            ? e.message.replace(/^Invalid request: body\.task: /, 'The task ')
-            : e.message;
+      const { message, status } = refusal(ctx, err, { field: 'body.task', noun: 'The task ', more: 'rankings' });
       sendHtml(
         ctx,
         <ToolsFormPage
@@ -170,7 +156,7 @@ export function mountPublicPages(router: Router, o: { deps: AppDeps; handlers: H
           signedIn={caller.kind === 'workspace'}
           trialQuota={TRIAL_QUOTA}
         />,
-        { status: e.status },
+        { status },
       );
     }
   });
@@ -216,3 +202,19 @@ export const LINK_HEADER = [
   '</docs>; rel="service-doc"; type="text/html"',
   '</llms.txt>; rel="describedby"; type="text/plain"',
 ].join(', ');
+
+/**
+ * A metered form's refusal as its page says it: a 429 invites signing up (and passes Retry-After on), a
+ * 400 names the field in words ("The task must..."), anything else is the API's message.
+ */
+function refusal(ctx: Context, err: unknown, o: { field: string; noun: string; more: string }): { message: string; status: number } {
+  const e = apiErrorOf(err);
+  if (e.hints.retryAfterSeconds) ctx.set('Retry-After', String(e.hints.retryAfterSeconds));
+  const message =
+    e.status === 429
+      ? `${e.message}. Sign up for a free workspace to run more ${o.more}.`
+      : e.status === 400
+        ? e.message.replace(`Invalid request: ${o.field}: `, o.noun)
+        : e.message;
+  return { message, status: e.status };
+}
