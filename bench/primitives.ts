@@ -22,6 +22,7 @@ import { freePort } from '../src/runtime/free-port';
 import { startTemporalDevServer } from '../src/runtime/temporal-dev-server';
 import { capabilityVocabulary, tagSeedProducts } from '../src/services/capability-vocabulary';
 import { getRegistryState, setRegistryState } from '../src/store/registry-state';
+import { setCallLimitOverrides } from '../src/store/call-gates';
 import { insertWorkspaceWithKey } from '../src/store/workspaces';
 import { openBenchDatabase } from './database';
 import { measureBreakdown } from './primitives-breakdown';
@@ -118,10 +119,12 @@ async function main(): Promise<void> {
   stops.unshift(() => dev.stop());
 
   // A workspace whose plan lets every call through (overage on, no card needed): the gate still reserves,
-  // the workflow still settles one usage event per call.
+  // the workflow still settles one usage event per call. Its contract's call limits are above what 10
+  // callers can fire, so every call still passes through its workspace's limits and none is refused.
   const key = mintApiKey();
   const { workspace, keyId } = await insertWorkspaceWithKey(db, { name: `bench-${Date.now()}`, plan: 'scale' }, { hash: key.hash, prefix: key.prefix });
   await db('workspaces').where({ id: workspace.id }).update({ metered_enabled: true });
+  await setCallLimitOverrides(db, workspace.id, { rate: 100_000, burst: 100_000, inFlight: 1_000 });
 
   const apiPort = await freePort();
   // BENCH_CPU_PROFILE=dir writes a V8 CPU profile of the API+worker process there (to find where time goes).

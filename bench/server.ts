@@ -6,6 +6,7 @@ import { createLogger } from '../src/logger';
 import { listen } from '../src/runtime/http-server';
 import { createDb } from '../src/store/db';
 import { createTemporalClient } from '../src/temporal/connection';
+import { startReadLayers } from './read-layers';
 
 /**
  * The benchmark's server process: the real Agentdex app (registry reads need no Temporal; its lazy client
@@ -23,7 +24,9 @@ async function main() {
     ctx.body = { ok: true, service: 'bare' };
   });
   await listen(bare, '127.0.0.1', Number(env.BARE_PORT));
-  process.send?.('ready');
+  // The breakdown's layers serve one registry answer's exact bytes (bench/read-layers.ts).
+  const answer = Buffer.from(await (await fetch(`http://127.0.0.1:${env.API_PORT}/v1/registry?limit=20`)).arrayBuffer());
+  process.send?.({ layers: await startReadLayers(answer), answerBytes: answer.length });
 }
 
 main().catch((err) => {

@@ -51,10 +51,6 @@ export function createApp(deps: AppDeps): Koa {
   app.use(securityHeaders({ https: deps.config.publicBaseUrl.startsWith('https://') }));
   app.use(errorHandler(deps.logger, htmlErrorPage));
   app.use(accessLog(deps.logger));
-  app.use(async (ctx, next) => {
-    ctx.set('X-Content-Type-Options', 'nosniff');
-    await next();
-  });
   // ETags on GET responses and 304 for a matching If-None-Match.
   app.use(conditionalGet());
   app.use(serveCached(cache));

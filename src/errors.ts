@@ -6,8 +6,15 @@ export interface ErrorHints {
   rateLimit?: RateLimitState;
 }
 
-/** The anonymous trial bucket after a call: calls left and seconds until a slot frees. */
+/**
+ * A limit after a call, as the IETF RateLimit fields say it: the policy (`trial`, a workspace's per-second
+ * bucket `workspace`, or its calls `in-flight`), its quota per window, the calls left and seconds until reset.
+ */
 export interface RateLimitState {
+  policy: 'trial' | 'workspace' | 'in-flight';
+  quota: number;
+  /** The policy's window; none for calls in flight, which is no window but a count. */
+  windowSeconds?: number;
   remaining: number;
   resetSeconds: number;
 }

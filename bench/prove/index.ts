@@ -1,4 +1,5 @@
 import { crashesProof } from './crashes';
+import { fairness } from './fairness';
 import { guardFuzz } from './guard-fuzz';
 import { load } from './load';
 import { outagesProof } from './outages';
@@ -8,4 +9,4 @@ import { replayProof } from './replay';
 import { soak } from './soak';
 
 /** Every proof `npm run prove` runs, in this order (cheap first); the soak only when named. */
-export const proofs: Proof[] = [replayProof, races, crashesProof, outagesProof, load, guardFuzz, soak];
+export const proofs: Proof[] = [replayProof, races, crashesProof, outagesProof, load, fairness, guardFuzz, soak];

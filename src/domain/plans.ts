@@ -15,6 +15,19 @@ export interface PlanConfig {
   overage: boolean;
   /** Overage needs a payment method on file (meteredEnabled) first. */
   requiresPaymentMethod: boolean;
+  /** Metered calls per workspace, across every API process (a contract may override them per workspace). */
+  callLimits: CallLimits;
+}
+
+/**
+ * How fast one workspace may call metered primitives: a token bucket (`rate` calls per second, up to
+ * `burst` at once after a quiet spell) and at most `inFlight` calls running together. Sized so that one
+ * workspace cannot fill the workers every other workspace shares (docs/decisions.md, "Per-workspace limits").
+ */
+export interface CallLimits {
+  rate: number;
+  burst: number;
+  inFlight: number;
 }
 
 export const RATES_USD: Record<EventType, number> = {
@@ -33,6 +46,7 @@ export const PLANS: Record<string, PlanConfig> = {
     included: STANDARD_INCLUDED,
     overage: false,
     requiresPaymentMethod: false,
+    callLimits: { rate: 10, burst: 20, inFlight: 10 },
   },
   usage: {
     key: 'usage',
@@ -41,6 +55,7 @@ export const PLANS: Record<string, PlanConfig> = {
     included: STANDARD_INCLUDED,
     overage: true,
     requiresPaymentMethod: true,
+    callLimits: { rate: 25, burst: 50, inFlight: 20 },
   },
   scale: {
     key: 'scale',
@@ -49,6 +64,7 @@ export const PLANS: Record<string, PlanConfig> = {
     included: STANDARD_INCLUDED,
     overage: true,
     requiresPaymentMethod: false,
+    callLimits: { rate: 50, burst: 100, inFlight: 40 },
   },
 };
 

@@ -2,7 +2,6 @@ import { STATUS_CODES } from 'node:http';
 import type { Context, Middleware } from 'koa';
 import type { Logger } from 'pino';
 import { ApiError, describeFailure, type ErrorHints, type RateLimitState } from '../errors';
-import { TRIAL_QUOTA, TRIAL_WINDOW_MS } from '../services/metering';
 import { HttpError } from './errors';
 
 /**
@@ -46,11 +45,12 @@ export function hintHeaders(hints: ErrorHints): Record<string, string> {
   return headers;
 }
 
-/** The IETF RateLimit fields draft, as decisions.md publishes them for the anonymous trial. */
+/** The IETF RateLimit fields draft, as decisions.md publishes them (the trial, a workspace's limits). */
 export function rateLimitHeaders(state: RateLimitState): Record<string, string> {
+  const window = state.windowSeconds === undefined ? '' : `;w=${state.windowSeconds}`;
   return {
-    'RateLimit-Policy': `"trial";q=${TRIAL_QUOTA};w=${TRIAL_WINDOW_MS / 1000}`,
-    RateLimit: `"trial";r=${state.remaining};t=${state.resetSeconds}`,
+    'RateLimit-Policy': `"${state.policy}";q=${state.quota}${window}`,
+    RateLimit: `"${state.policy}";r=${state.remaining};t=${state.resetSeconds}`,
   };
 }
 

@@ -144,7 +144,10 @@ function errorResponses(def: RouteDef): Array<[number, string]> {
   if (def.request?.params) list.push([404, 'Unknown resource']);
   if (def.auth !== 'open') list.push([401, 'Missing, invalid or revoked API key']);
   if (def.auth === 'metered') {
-    list.push([402, 'Quota exhausted or spend limit reached'], [429, 'Anonymous trial bucket empty (see Retry-After)']);
+    list.push(
+      [402, 'Quota exhausted or spend limit reached'],
+      [429, "Anonymous trial bucket empty, or the workspace's calls per second or in flight over its limits (see Retry-After, RateLimit)"],
+    );
   }
   for (const [status, description] of Object.entries(def.errors ?? {})) list.push([Number(status), description!]);
   return list;

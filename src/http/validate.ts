@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { badRequest } from '../errors';
 import { fieldIssues } from '../schemas/issues';
 
-export type InputLocation = 'query' | 'params' | 'body';
+export type InputLocation = 'query' | 'params' | 'body' | 'headers';
 
 /** Parse one part of a request; a failure is a 400 whose message names each field and its rule. */
 export function parseInput<S extends z.ZodType>(schema: S, value: unknown, where: InputLocation): z.output<S> {

@@ -172,7 +172,7 @@ const RENDERERS: Renderers = {
     table(
       ['event type', 'allowed', 'reason', 'included', 'used', 'remaining'],
       b.entitlements.map((e) => [e.eventType, yes(e.allowed), e.reason, e.included, e.used, e.remaining]),
-    ),
+    ) + `\n\nMetered calls: ${b.callLimits.rate} per second (bursts of ${b.callLimits.burst}), ${b.callLimits.inFlight} in flight`,
   listUsageEvents: (b) =>
     b.events.length
       ? table(

@@ -87,7 +87,18 @@ export const EntitlementSchema = z
   })
   .openapi('Entitlement');
 
-export const EntitlementsSchema = z.object({ entitlements: z.array(EntitlementSchema) }).openapi('Entitlements');
+export const CallLimitsSchema = z
+  .object({
+    rate: z.number().describe('Metered calls the workspace may start per second, on average (a token bucket refilled at this rate)'),
+    burst: z.number().int().describe('Metered calls it may start at once after a quiet spell (the bucket size)'),
+    inFlight: z.number().int().describe('Metered calls it may have running at the same time'),
+  })
+  .describe(
+    "The workspace's limits on metered calls, shared by all its keys across every API process (its plan's, or its contract's). Beyond them a call is answered 429 with Retry-After, RateLimit and RateLimit-Policy, and nothing is started or billed.",
+  )
+  .openapi('CallLimits');
+
+export const EntitlementsSchema = z.object({ entitlements: z.array(EntitlementSchema), callLimits: CallLimitsSchema }).openapi('Entitlements');
 
 /** ISO 8601 date (2026-11-01) or date-time (2026-11-01T12:00:00Z). */
 const Instant = z

@@ -5,6 +5,7 @@ import { billingPeriod, EVENT_TYPES, PLANS, planFor, RATES_USD } from '../domain
 import { ApiError, badRequest, notFound } from '../errors';
 import type { Db } from '../store/db';
 import { forgetKey } from './callers';
+import { readCallLimits } from '../store/call-gates';
 import { readLimits } from '../store/metering';
 import { billableCounts, countRecentSignups, listUsageEvents, periodCounters, recordSignup, upsertLimits, type EventFilter } from '../store/usage';
 import { findWorkspace, insertApiKey, insertWorkspaceWithKey, listApiKeys, revokeApiKey } from '../store/workspaces';
@@ -127,6 +128,7 @@ export function accountService(db: Db, signup: 'open' | 'closed') {
       const v = await meterView(workspaceId);
       const inFlightUsd = [...v.counters.values()].reduce((n, c) => n + Number(c.reserved_usd), 0);
       return {
+        callLimits: await readCallLimits(db, workspaceId, v.plan.callLimits),
         entitlements: EVENT_TYPES.map((eventType) => {
           const c = v.counters.get(eventType);
           const used = c?.used ?? 0;

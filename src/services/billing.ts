@@ -102,10 +102,9 @@ export function billingService(deps: { db: Db; config: Config; payments?: Paymen
      * A Stripe webhook: verified on the raw body, applied once per event id, in one transaction with the
      * record of its id, so a crash half-way leaves the event to Stripe's retry.
      */
-    async webhook(rawBody: Buffer, signature: string | undefined): Promise<WebhookOutcome> {
+    async webhook(rawBody: Buffer, signature: string): Promise<WebhookOutcome> {
       const secret = config.billing.webhookSecret;
       if (!secret) throw new ApiError(503, 'Billing webhooks are not configured on this deployment (STRIPE_WEBHOOK_SECRET is unset)');
-      if (!signature) throw badRequest('Missing Stripe-Signature header');
       let event: ReturnType<typeof verifyWebhook>;
       try {
         event = verifyWebhook(rawBody, signature, secret);

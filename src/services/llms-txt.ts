@@ -20,6 +20,8 @@ export function renderLlmsTxt(routes: RouteDef[], baseUrl: string, tools: Array<
     '',
     `Base URL: ${baseUrl}. Send your API key in the \`x-api-key\` header. Registry reads are open and never rate`,
     'limited. Metered calls without a key use the anonymous trial (8 per rolling hour per IP; 429 with Retry-After).',
+    'A keyed workspace may start so many metered calls per second and run so many at once (its `callLimits` in',
+    '`GET /v1/entitlements`); beyond them, 429 with Retry-After and RateLimit headers, nothing started or billed.',
     'Metered calls accept an `Idempotency-Key` header (kept 24 hours): a retry with the same key and request returns',
     'the stored response with `Idempotent-Replayed: true` and is never billed twice. Errors are JSON `{error}`.',
     '',

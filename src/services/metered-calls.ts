@@ -7,8 +7,9 @@ import { claimIdempotencyKey, completeIdempotencyKey, findIdempotencyRecord, rel
 import { runWorkflow, waitForResult, type WorkflowOutcome } from '../temporal/run-workflow';
 import { taskQueues } from '../temporal/task-queues';
 import { type Caller, type Source, verifyCaller, type WorkspaceCaller } from './callers';
+import { callGate } from './call-gate';
 import { jobsService } from './jobs';
-import { meteringService, TRIAL_QUOTA, type Admission } from './metering';
+import { meteringService, TRIAL_QUOTA, TRIAL_WINDOW_MS, type Admission } from './metering';
 
 /** How one door hands a metered call over: who calls, from where, and how they want to wait. */
 export interface CallContext {
@@ -52,7 +53,7 @@ export interface JobAccepted {
  */
 export type CallOutcome<O> = ({ status: 200; body: O } | { status: 202; body: JobAccepted } | { status: number; body: unknown; stored: string }) & {
   replayed: boolean;
-  /** The trial bucket after an anonymous call. */
+  /** The trial bucket after an anonymous call, the workspace's bucket after a keyed one. */
   rateLimit?: RateLimitState;
 };
 
@@ -69,8 +70,25 @@ export function meteredCalls(deps: AppDeps) {
   const metering = meteringService(deps.db);
   const jobs = jobsService(deps);
   const queue = taskQueues(deps.config.temporal.taskQueue).primitives;
+  // A call holds its slot while it waits for its workflow; one whose process died frees it a little later.
+  const gate = callGate(deps.db, { ttlMs: deps.config.temporal.workflowWaitMs + 10_000 });
 
+  /**
+   * A workspace's call first passes its per-workspace limits (429 beyond them, nothing started or billed),
+   * and holds its place in flight until it answers; a trial call is limited by the trial bucket instead.
+   */
   async function run<R, O>(call: WorkflowCall<R, O>, ctx: CallContext): Promise<CallOutcome<O>> {
+    if (ctx.caller.kind !== 'workspace') return runAdmitted(call, ctx);
+    const pass = await gate.enter(ctx.caller.workspaceId);
+    try {
+      const outcome = await runAdmitted(call, ctx);
+      return outcome.rateLimit ? outcome : { ...outcome, rateLimit: pass.rateLimit };
+    } finally {
+      pass.leave();
+    }
+  }
+
+  async function runAdmitted<R, O>(call: WorkflowCall<R, O>, ctx: CallContext): Promise<CallOutcome<O>> {
     const { caller, idempotencyKey: key } = ctx;
     const scope = caller.kind === 'workspace' ? `ws:${caller.workspaceId}` : caller.clientKey;
     if (key !== undefined && (key.length === 0 || key.length > MAX_KEY_LENGTH)) {
@@ -180,7 +198,7 @@ export function meteredCalls(deps: AppDeps) {
     const deadline = Date.now() + waitMs;
     for (;;) {
       const record = await findIdempotencyRecord(deps.db, scope, key);
-      if (!record) return run(call, ctx); // the first request was refused or failed and let the key go
+      if (!record) return runAdmitted(call, ctx); // the first request was refused or failed and let the key go
       if (record.status === 'completed') return replay(record.response_status, record.response_body);
       let handle: WorkflowHandle | undefined;
       try {
@@ -224,8 +242,16 @@ function replay(status: number, stored: string): CallOutcome<never> {
 
 function trialState(a: Admission): RateLimitState | undefined {
   const trial = a.admitted ? a.trial : a.kind === 'trial' ? a.trial : undefined;
-  return trial && { remaining: trial.remaining, resetSeconds: trial.resetSeconds };
+  return trial && trialLimit(trial.remaining, trial.resetSeconds);
 }
+
+const trialLimit = (remaining: number, resetSeconds: number): RateLimitState => ({
+  policy: 'trial',
+  quota: TRIAL_QUOTA,
+  windowSeconds: TRIAL_WINDOW_MS / 1000,
+  remaining,
+  resetSeconds,
+});
 
 const REFUSALS = {
   QUOTA_EXHAUSTED: (plan: string, eventType: string) => `The ${plan} plan's included ${eventType} calls for this period are used up`,
@@ -241,7 +267,7 @@ function refusal(a: Extract<Admission, { admitted: false }>): ApiError {
       429,
       `The anonymous trial allows ${TRIAL_QUOTA} metered calls per hour per IP; retry in ${resetSeconds} s or use an API key`,
       { retryAfter: resetSeconds },
-      { retryAfterSeconds: resetSeconds, rateLimit: { remaining, resetSeconds } },
+      { retryAfterSeconds: resetSeconds, rateLimit: trialLimit(remaining, resetSeconds) },
     );
   }
   const d = a.decision;

@@ -22,6 +22,8 @@ const RESOURCE_POLICY = "default-src 'none'; frame-ancestors 'none'; base-uri 'n
 /** Security headers on every response; the page policy where the body is HTML. */
 export function securityHeaders(o: { https: boolean }): Middleware {
   return async (ctx, next) => {
+    // Before the handler: set even on responses a handler streams itself (MCP's event streams).
+    ctx.set('X-Content-Type-Options', 'nosniff');
     await next();
     // A 304's headers replace the stored response's (RFC 9111 §4.3.4): a page revalidated under the resource
     // policy would lose its own stylesheet and script, so a 304 carries the page policy.

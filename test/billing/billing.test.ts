@@ -188,6 +188,10 @@ describe('billing (stripe-node against stripe-mock, signed webhooks)', function 
     assert.equal(stale.status, 400);
     const unsigned = await call(app, 'POST', '/v1/billing/webhook', { raw: JSON.stringify(completed) });
     assert.equal(unsigned.status, 400);
+    assert.match((await jsonOf(unsigned)).error, /stripe-signature/i, 'the missing header is named');
+    const empty = await call(app, 'POST', '/v1/billing/webhook', { raw: JSON.stringify(completed), headers: { 'stripe-signature': '' } });
+    assert.equal(empty.status, 400);
+    assert.match((await jsonOf(empty)).error, /stripe-signature/i);
     const tampered = signed(completed);
     assert.equal((await webhook(app, { payload: tampered.payload.replace(ws.workspaceId, randomUUID()), header: tampered.header })).status, 400);
     assert.equal((await workspace(ws.workspaceId)).plan, 'free', 'nothing changed');

@@ -8,6 +8,8 @@ import { createWorkspace } from '../support/workspaces';
 
 /** A fixture site that audits in a few milliseconds. */
 const SITE = 'site-0.test';
+/** Call limits above the calls these races fire at once, so that quotas alone decide (limits: workspace-limits.test.ts). */
+const ROOMY = { rate: 1000, burst: 1000, inFlight: 100 };
 
 async function countEvents(workspaceId: string, eventType = 'audit_run'): Promise<number> {
   const [row] = await getInfra().db('usage_events').where({ workspace_id: workspaceId, event_type: eventType }).count<{ count: number }[]>('* as count');
@@ -73,7 +75,7 @@ describe('metering gate', function () {
 
   describe('keyed calls', () => {
     it('with 10 calls left, 50 concurrent calls: exactly 10 succeed, 40 get 402 QUOTA_EXHAUSTED, exactly 10 events', async () => {
-      const ws = await createWorkspace(getInfra().db, { used: { audit_run: 90 } });
+      const ws = await createWorkspace(getInfra().db, { used: { audit_run: 90 }, callLimits: ROOMY });
       const results = await Promise.all(Array.from({ length: 50 }, (_, i) => audit(i % 2 ? app.baseUrl : second.baseUrl, { 'x-api-key': ws.key })));
       assert.equal(results.filter((r) => r.status === 200).length, 10);
       const refused = results.filter((r) => r.status === 402);
@@ -93,8 +95,8 @@ describe('metering gate', function () {
     });
 
     it('never overshoots a hard spend limit under concurrency', async () => {
-      const ws = await createWorkspace(getInfra().db, { plan: 'usage', meteredEnabled: true, used: { audit_run: 100 } });
-      await getInfra().db('workspace_limits').insert({ workspace_id: ws.workspaceId, hard_limit_usd: 0.3 });
+      const ws = await createWorkspace(getInfra().db, { plan: 'usage', meteredEnabled: true, used: { audit_run: 100 }, callLimits: ROOMY });
+      await getInfra().db('workspace_limits').where({ workspace_id: ws.workspaceId }).update({ hard_limit_usd: 0.3 });
       const results = await Promise.all(Array.from({ length: 50 }, () => audit(app.baseUrl, { 'x-api-key': ws.key })));
       assert.equal(results.filter((r) => r.status === 200).length, 10, '10 × $0.03 = $0.30');
       const refused = results.filter((r) => r.status === 402);
@@ -204,7 +206,7 @@ describe('metering gate', function () {
 
   describe('Idempotency-Key', () => {
     it('runs 20 concurrent requests with one key once: one event, identical bodies', async () => {
-      const ws = await createWorkspace(getInfra().db);
+      const ws = await createWorkspace(getInfra().db, { callLimits: ROOMY });
       const headers = { 'x-api-key': ws.key, 'idempotency-key': 'order-42' };
       const results = await Promise.all(Array.from({ length: 20 }, (_, i) => audit(i % 2 ? app.baseUrl : second.baseUrl, headers)));
       assert.deepEqual([...new Set(results.map((r) => r.status))], [200]);

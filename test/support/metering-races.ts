@@ -31,7 +31,8 @@ export async function raceAnonymousTrial(baseUrls: string[], ip: string, calls =
  */
 export async function raceLastIncludedCall(db: Db, baseUrls: string[], calls = 20) {
   const included = PLANS.free.included.agent_discovery_check;
-  const ws = await createWorkspace(db, { used: { agent_discovery_check: included - 1 } });
+  // Limits roomier than the race, so the quota alone decides (per-workspace limits have their own tests).
+  const ws = await createWorkspace(db, { used: { agent_discovery_check: included - 1 }, callLimits: { rate: 1000, burst: 1000, inFlight: 100 } });
   const statuses = await race(baseUrls, calls, { 'x-api-key': ws.key });
   const [{ events }] = await db('usage_events').where({ workspace_id: ws.workspaceId }).count<{ events: number }[]>('* as events');
   const counter = await db('usage_counters').where({ workspace_id: ws.workspaceId, event_type: 'agent_discovery_check' }).first();

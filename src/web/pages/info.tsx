@@ -1,4 +1,5 @@
 import type { FC } from 'hono/jsx';
+import { PLANS } from '../../domain/plans';
 import type { PlansSchema } from '../../schemas/account';
 import type { z } from '../../schemas/zod';
 import { Layout } from '../layout';
@@ -31,6 +32,16 @@ curl -s ${base}/v1/find-tools -H "x-api-key: $AGENTDEX_API_KEY" -H 'content-type
       request count most, rare words more than filler), and readiness only orders near-equal fits. Each result carries a <code>match</code> (0..1) and a{' '}
       <code>reason</code> naming the words and capabilities that matched; an answer with no good fit says so in <code>note</code>. Try it on the{' '}
       <a href="/tools">tools for a task</a> page.
+    </p>
+    <h2 id="limits">Limits</h2>
+    <p>
+      Registry reads are never limited. Each workspace may start so many metered calls per second and have so many running at once, shared by all its keys:{' '}
+      {Object.values(PLANS)
+        .map((p) => `on ${p.name} ${p.callLimits.rate} a second (bursts of ${p.callLimits.burst}) and ${p.callLimits.inFlight} at once`)
+        .join(', ')}
+      . <code>GET /v1/entitlements</code> lists yours as <code>callLimits</code>. Beyond them a call is answered 429 with <code>Retry-After</code>,{' '}
+      <code>RateLimit</code> and <code>RateLimit-Policy</code>, and nothing is started or billed; the clients wait and retry. The anonymous trial allows 8
+      metered calls an hour per address.
     </p>
     <h2>MCP server</h2>
     <p>
