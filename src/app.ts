@@ -50,7 +50,8 @@ export function createApp(deps: AppDeps): Koa {
   app.use(requestId());
   app.use(securityHeaders({ https: deps.config.publicBaseUrl.startsWith('https://') }));
   app.use(errorHandler(deps.logger, htmlErrorPage));
-  app.use(accessLog(deps.logger));
+  // A line per request only at debug: below that the layer would cost every read for nothing.
+  if (deps.logger.isLevelEnabled('debug')) app.use(accessLog(deps.logger));
   // ETags on GET responses and 304 for a matching If-None-Match.
   app.use(conditionalGet());
   app.use(serveCached(cache));

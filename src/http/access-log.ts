@@ -1,10 +1,9 @@
 import type { Middleware } from 'koa';
 import type { Logger } from 'pino';
 
-/** One line per request: method, path, status, duration, request id. Never headers or bodies. */
+/** One line per request at debug: method, path, status, duration, request id. Never headers or bodies. */
 export function accessLog(logger: Logger): Middleware {
   return async (ctx, next) => {
-    if (!logger.isLevelEnabled('debug')) return next();
     const started = process.hrtime.bigint();
     try {
       await next();

@@ -69,7 +69,8 @@ export class ResponseCache {
 const JSON_TYPE = 'application/json; charset=utf-8';
 
 function send(ctx: Context, entry: Entry): void {
-  ctx.type = entry.type;
+  // The stored type is a whole Content-Type already: setting the header skips ctx.type's MIME lookup.
+  ctx.set('Content-Type', entry.type);
   ctx.set('ETag', entry.etag);
   if (entry.cacheControl) ctx.set('Cache-Control', entry.cacheControl);
   ctx.body = entry.body;
