@@ -208,6 +208,22 @@ describe('hosted MCP server (POST /mcp) through the SDK client', function () {
     assert.equal(body.error.code, -32001);
   });
 
+  it('reports a workspace over its call limits as a tool error naming RATE_LIMITED with the wait, and records nothing for it', async () => {
+    const limited = await createWorkspace(getInfra().db, { callLimits: { rate: 0.2, burst: 1 } });
+    const client = await connect({ 'x-api-key': limited.key });
+    try {
+      const first = await call(client, 'find_tools_for_task', { task: 'send email' });
+      assert.equal(first.isError, undefined, text(first));
+      const second = await call(client, 'find_tools_for_task', { task: 'send email' });
+      assert.equal(second.isError, true);
+      assert.match(text(second), /^Error 429 RATE_LIMITED: This workspace may start 0\.2 metered calls per second/);
+      assert.match(text(second), /Retry in [1-5] s\.$/);
+    } finally {
+      await client.close();
+    }
+    assert.deepEqual(await sources(limited.workspaceId), ['agent_discovery_check:mcp'], 'the refused call is not billed');
+  });
+
   it('reports a spent-out workspace as a tool error naming SPEND_LIMIT_REACHED, and records nothing', async () => {
     const spent = await createWorkspace(getInfra().db);
     const patch = await fetch(`${app.baseUrl}/v1/limits`, {
