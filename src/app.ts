@@ -7,6 +7,8 @@ import { conditionalGet } from './http/conditional-get';
 import { errorHandler } from './http/error-handler';
 import { operationRoutes } from './http/operation-routes';
 import { requestId } from './http/request-id';
+import { requestMetrics } from './http/request-metrics';
+import { metricsRegistry, observePool } from './observability/metrics';
 import { ResponseCache, serveCached } from './http/response-cache';
 import { mountRoute, type RouteDef } from './http/route';
 import { mountMcp } from './mcp/routes';
@@ -43,10 +45,18 @@ export function createApp(deps: AppDeps): Koa {
     ...siteFileRoutes(deps),
   ];
   const resolveCaller = callerResolver(deps.db);
+  observePool(deps.db);
+  // Prometheus text for operators: not part of the published API (not in /openapi.json), never limited.
+  router.get('/metrics', async (ctx) => {
+    ctx.set('Cache-Control', 'no-store');
+    ctx.type = metricsRegistry.contentType;
+    ctx.body = await metricsRegistry.metrics();
+  });
   for (const route of [...descriptorRoutes(deps, () => routes), ...routes]) mountRoute(router, route, resolveCaller);
   mountMcp(router, { handlers, resolveCaller, logger: deps.logger });
   mountWeb(router, { deps, handlers, cache });
 
+  app.use(requestMetrics());
   app.use(requestId());
   app.use(securityHeaders({ https: deps.config.publicBaseUrl.startsWith('https://') }));
   app.use(errorHandler(deps.logger, htmlErrorPage));

@@ -1,11 +1,14 @@
 import { createHash } from 'node:crypto';
 import type { Context, Middleware } from 'koa';
 import { LRUCache } from 'lru-cache';
+import { responseCache } from '../observability/metrics';
 import { registryVersion } from '../store/registry-version';
 
 interface Entry {
   /** Encoded once: a hit writes the bytes as they are. */
   body: Buffer;
+  /** The route template that computed it, for the request metrics of a hit answered before routing. */
+  route?: string;
   type: string;
   etag: string;
   cacheControl?: string;
@@ -19,7 +22,7 @@ interface Entry {
  * nothing new; a registry write in this process invalidates at once (see registry-version).
  */
 export class ResponseCache {
-  private readonly lru: LRUCache<string, Entry, { compute: () => Promise<string>; type: string; cacheControl?: string }>;
+  private readonly lru: LRUCache<string, Entry, { compute: () => Promise<string>; type: string; cacheControl?: string; route?: string }>;
 
   /**
    * `maxBytes` bounds the bodies and keys held (a GET's key is its whole URL): the API runs with a capped
@@ -33,8 +36,10 @@ export class ResponseCache {
       ttl: ttlMs,
       fetchMethod: async (_key, _stale, { context }) => {
         const version = registryVersion();
+        responseCache.inc({ result: 'miss' });
         const body = Buffer.from(await context.compute());
-        return { body, type: context.type, etag: `"${createHash('sha1').update(body).digest('base64url')}"`, cacheControl: context.cacheControl, version };
+        const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
+        return { body, type: context.type, etag, cacheControl: context.cacheControl, route: context.route, version };
       },
     });
   }
@@ -56,11 +61,15 @@ export class ResponseCache {
   /** Any text body (the web pages' HTML and markdown), under a key the caller makes unique per variant. */
   async send(ctx: Context, key: string, type: string, compute: () => Promise<string>): Promise<void> {
     const cached = this.lru.get(key);
-    if (cached && cached.version === registryVersion()) return send(ctx, cached);
+    if (cached && cached.version === registryVersion()) {
+      responseCache.inc({ result: 'hit' });
+      return send(ctx, cached);
+    }
     // Drop only an entry from an older registry version: deleting a key whose fetch is in flight would
     // abort the fetch other requests are waiting on.
     if (cached) this.lru.delete(key);
-    const context = { compute, type, cacheControl: ctx.response.get('cache-control') || undefined };
+    const route = (ctx as { _matchedRoute?: string })._matchedRoute;
+    const context = { compute, type, cacheControl: ctx.response.get('cache-control') || undefined, route };
     const entry = (await this.lru.fetch(key, { context })) ?? (await this.lru.fetch(key, { context, forceRefresh: true }));
     send(ctx, entry!);
   }
@@ -84,7 +93,11 @@ export function serveCached(cache: ResponseCache): Middleware {
   return async (ctx, next) => {
     if (ctx.method === 'GET' || ctx.method === 'HEAD') {
       const entry = cache.peek(ResponseCache.keyOf(ctx));
-      if (entry) return send(ctx, entry);
+      if (entry) {
+        responseCache.inc({ result: 'hit' });
+        ctx.state.route = entry.route;
+        return send(ctx, entry);
+      }
     }
     return next();
   };

@@ -7,6 +7,7 @@ import { claimIdempotencyKey, completeIdempotencyKey, findIdempotencyRecord, rel
 import { runWorkflow, waitForResult, type WorkflowOutcome } from '../temporal/run-workflow';
 import { taskQueues } from '../temporal/task-queues';
 import { type Caller, type Source, verifyCaller, type WorkspaceCaller } from './callers';
+import { meteredCalls as meteredCallsMetric } from '../observability/metrics';
 import { callGate } from './call-gate';
 import { jobsService } from './jobs';
 import { meteringService, TRIAL_QUOTA, TRIAL_WINDOW_MS, type Admission } from './metering';
@@ -78,6 +79,20 @@ export function meteredCalls(deps: AppDeps) {
    * and holds its place in flight until it answers; a trial call is limited by the trial bucket instead.
    */
   async function run<R, O>(call: WorkflowCall<R, O>, ctx: CallContext): Promise<CallOutcome<O>> {
+    try {
+      const outcome = await gated(call, ctx);
+      meteredCallsMetric.inc({ operation: call.operation, outcome: outcome.replayed ? 'replayed' : 'admitted', reason: '' });
+      return outcome;
+    } catch (err) {
+      if (err instanceof ApiError && (err.status === 402 || err.status === 429)) {
+        const reason = typeof err.extra.reason === 'string' ? err.extra.reason : ctx.caller.kind === 'anonymous' ? 'TRIAL_EXHAUSTED' : String(err.status);
+        meteredCallsMetric.inc({ operation: call.operation, outcome: 'refused', reason });
+      }
+      throw err;
+    }
+  }
+
+  async function gated<R, O>(call: WorkflowCall<R, O>, ctx: CallContext): Promise<CallOutcome<O>> {
     if (ctx.caller.kind !== 'workspace') return runAdmitted(call, ctx);
     const pass = await gate.enter(ctx.caller.workspaceId);
     try {

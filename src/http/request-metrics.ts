@@ -1,0 +1,21 @@
+import type { Middleware } from 'koa';
+import { httpDuration, httpRequests } from '../observability/metrics';
+
+/**
+ * Counts and times every request by route template (the router's, or the cached read's), method and status.
+ * Outermost, so errors and cache hits are counted as the caller saw them. A path no route matched counts as
+ * `unmatched`: raw paths would let any caller grow the label set without bound.
+ */
+export function requestMetrics(): Middleware {
+  return async (ctx, next) => {
+    const started = process.hrtime.bigint();
+    try {
+      await next();
+    } finally {
+      const route = (ctx as { _matchedRoute?: string })._matchedRoute ?? (ctx.state.route as string | undefined) ?? 'unmatched';
+      const status = ctx.respond === false ? ctx.res.statusCode : ctx.status;
+      httpRequests.inc({ route, method: ctx.method, status: String(status) });
+      httpDuration.observe({ route, method: ctx.method }, Number(process.hrtime.bigint() - started) / 1e9);
+    }
+  };
+}

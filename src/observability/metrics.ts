@@ -1,0 +1,69 @@
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import type { Db } from '../store/db';
+
+/**
+ * The process's Prometheus metrics (docs/decisions.md, "Operations"): one registry per process, so that
+ * under `npm start`, where the API and the worker share a process, `GET /metrics` carries both. Names are
+ * prefixed `agentdex_`; every label takes a bounded set of values (route templates, never raw paths).
+ */
+export const metricsRegistry = new Registry();
+// The process's own: CPU, memory, heap, event-loop lag, handles (prom-client's defaults, under our prefix).
+collectDefaultMetrics({ register: metricsRegistry, prefix: 'agentdex_' });
+
+export const httpRequests = new Counter({
+  name: 'agentdex_http_requests_total',
+  help: 'HTTP requests answered, by route template, method and status',
+  labelNames: ['route', 'method', 'status'] as const,
+  registers: [metricsRegistry],
+});
+
+export const httpDuration = new Histogram({
+  name: 'agentdex_http_request_duration_seconds',
+  help: 'Time from a request arriving until the middleware stack has its answer, by route template and method',
+  labelNames: ['route', 'method'] as const,
+  buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+  registers: [metricsRegistry],
+});
+
+export const meteredCalls = new Counter({
+  name: 'agentdex_metered_calls_total',
+  help: 'Metered calls by operation and outcome: admitted, replayed (an Idempotency-Key answered from its record) or refused (with the refusal reason)',
+  labelNames: ['operation', 'outcome', 'reason'] as const,
+  registers: [metricsRegistry],
+});
+
+export const responseCache = new Counter({
+  name: 'agentdex_response_cache_total',
+  help: 'Open reads answered from the response cache (hit) or computed (miss)',
+  labelNames: ['result'] as const,
+  registers: [metricsRegistry],
+});
+
+const pools = new Set<Db>();
+/** Connections of the Postgres pools this process uses, by state, summed over its pools. */
+new Gauge({
+  name: 'agentdex_pg_pool_connections',
+  help: 'Postgres pool connections by state: used (lent out), free (idle in the pool), pending (requests waiting for one)',
+  labelNames: ['state'] as const,
+  registers: [metricsRegistry],
+  collect() {
+    let used = 0;
+    let free = 0;
+    let pending = 0;
+    for (const db of pools) {
+      const pool = (db.client as { pool?: { numUsed(): number; numFree(): number; numPendingAcquires(): number } }).pool;
+      if (!pool) continue;
+      used += pool.numUsed();
+      free += pool.numFree();
+      pending += pool.numPendingAcquires();
+    }
+    this.set({ state: 'used' }, used);
+    this.set({ state: 'free' }, free);
+    this.set({ state: 'pending' }, pending);
+  },
+});
+
+/** Counts this pool's connections in agentdex_pg_pool_connections. */
+export function observePool(db: Db): void {
+  pools.add(db);
+}
