@@ -42,6 +42,8 @@ const envSchema = z.object({
   TEMPORAL_CLI_PATH: optionalString,
   TEMPORAL_DEV_PORT: port.default(7233),
   TEMPORAL_UI_PORT: port.default(8233),
+  /** `start:worker` serves its Prometheus metrics (ours and the Temporal SDK's) on this port when set. */
+  WORKER_METRICS_PORT: port.optional(),
   TEMPORAL_TASK_QUEUE: z.string().min(1).default('agentdex'),
   WORKFLOW_WAIT_MS: z.coerce.number().int().min(100).max(600_000).default(60_000),
   MAINTENANCE_INTERVAL_MINUTES: z.coerce.number().int().min(1).max(1440).default(60),
@@ -100,6 +102,7 @@ export interface TemporalConfig {
 export interface Config {
   env: 'development' | 'production' | 'test';
   logLevel: string;
+  workerMetricsPort?: number;
   host: string;
   port: number;
   publicBaseUrl: string;
@@ -185,6 +188,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   return {
     env: e.NODE_ENV,
     logLevel: e.LOG_LEVEL,
+    workerMetricsPort: e.WORKER_METRICS_PORT,
     host: e.HOST,
     port: e.PORT,
     publicBaseUrl: (e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),

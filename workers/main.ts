@@ -1,4 +1,6 @@
 import { loadConfigOrExit } from '../src/config';
+import { startMetricsServer } from '../src/observability/metrics-server';
+import { freePort } from '../src/runtime/free-port';
 import { createLogger } from '../src/logger';
 import { onShutdown } from '../src/runtime/shutdown';
 import { createDb } from '../src/store/db';
@@ -20,9 +22,16 @@ async function main() {
   const queues = taskQueues(config.temporal.taskQueue);
   const temporal = createTemporalClient(target);
   await ensureSchedules(temporal.client, config, queues.primitives);
-  const worker = await startWorker({ target, taskQueue: queues.primitives, deps: activityDeps(config, db) });
-  logger.info({ taskQueue: queues.primitives }, 'worker running');
+  // With WORKER_METRICS_PORT, the SDK's exporter binds a loopback port of its own and ours serves both.
+  const sdkMetricsPort = config.workerMetricsPort ? await freePort() : undefined;
+  const sdkMetricsAddress = sdkMetricsPort ? `127.0.0.1:${sdkMetricsPort}` : undefined;
+  const worker = await startWorker({ target, taskQueue: queues.primitives, deps: activityDeps(config, db), sdkMetricsAddress });
+  const metrics = config.workerMetricsPort
+    ? await startMetricsServer({ port: config.workerMetricsPort, sdkMetricsUrl: `http://${sdkMetricsAddress}/metrics` })
+    : undefined;
+  logger.info({ taskQueue: queues.primitives, metricsPort: metrics?.port }, 'worker running');
   onShutdown(logger, [
+    ['metrics', async () => metrics?.close()],
     ['worker', () => worker.stop()],
     ['temporal client', () => temporal.connection.close()],
     ['database pool', () => db.destroy()],

@@ -1,7 +1,10 @@
 import path from 'node:path';
 import { DefaultLogger, NativeConnection, Runtime, Worker } from '@temporalio/worker';
 import { createActivities, type ActivityDeps } from '../activities';
+import { activityMetricsInterceptor } from '../src/observability/activity-metrics';
+import { observeUsageSync } from '../src/observability/metrics';
 import { rankingIndex } from '../src/services/ranking-index';
+import { oldestUnsyncedUsageAt } from '../src/store/billing';
 import { connectionSettings, type TemporalTarget } from '../src/temporal/connection';
 
 export const WORKFLOW_BUNDLE_PATH = path.resolve(__dirname, '../workflow-bundle.js');
@@ -13,6 +16,11 @@ export interface WorkerOptions {
   taskQueue: string;
   deps: ActivityDeps;
   logLevel?: 'TRACE' | 'DEBUG' | 'INFO' | 'WARN' | 'ERROR';
+  /**
+   * Where the Temporal SDK binds its Prometheus exporter (host:port), when this process wants its runtime
+   * metrics; only the first worker of a process installs the runtime, so only its setting counts.
+   */
+  sdkMetricsAddress?: string;
 }
 
 export interface RunningWorker {
@@ -28,9 +36,14 @@ export interface RunningWorker {
 export async function startWorker(o: WorkerOptions): Promise<RunningWorker> {
   if (!runtimeInstalled) {
     // No signal handlers of the SDK's own: the process owner stops workers in order (see runtime/shutdown).
-    Runtime.install({ logger: new DefaultLogger(o.logLevel ?? 'WARN'), shutdownSignals: [] });
+    Runtime.install({
+      logger: new DefaultLogger(o.logLevel ?? 'WARN'),
+      shutdownSignals: [],
+      ...(o.sdkMetricsAddress ? { telemetryOptions: { metrics: { prometheus: { bindAddress: o.sdkMetricsAddress } } } } : {}),
+    });
     runtimeInstalled = true;
   }
+  observeUsageSync(() => oldestUnsyncedUsageAt(o.deps.db));
   const connection = await NativeConnection.connect(connectionSettings(o.target));
   const worker = await Worker.create({
     connection,
@@ -38,6 +51,7 @@ export async function startWorker(o: WorkerOptions): Promise<RunningWorker> {
     taskQueue: o.taskQueue,
     workflowBundle: { codePath: WORKFLOW_BUNDLE_PATH },
     activities: createActivities(o.deps),
+    interceptors: { activity: [activityMetricsInterceptor] },
   });
   // The task-ranking index is built now, in turns, rather than by the first find-tools call (seconds at 100k
   // products); a failure here is retried by that first call.

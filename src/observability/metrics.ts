@@ -67,3 +67,36 @@ new Gauge({
 export function observePool(db: Db): void {
   pools.add(db);
 }
+
+export const activityOutcomes = new Counter({
+  name: 'agentdex_activity_outcomes_total',
+  help: 'Activities this worker ran, by activity type and outcome (completed, failed; a retried activity counts each attempt)',
+  labelNames: ['activity', 'outcome'] as const,
+  registers: [metricsRegistry],
+});
+
+export const activityDuration = new Histogram({
+  name: 'agentdex_activity_duration_seconds',
+  help: 'Time an activity attempt ran on this worker, by activity type',
+  labelNames: ['activity'] as const,
+  buckets: [0.001, 0.005, 0.01, 0.05, 0.1, 0.5, 1, 5, 10, 30, 60, 300],
+  registers: [metricsRegistry],
+});
+
+let usageSync: (() => Promise<Date | undefined>) | undefined;
+/** How far behind Stripe's usage sync is: the age of the oldest billable usage event not yet sent. */
+new Gauge({
+  name: 'agentdex_usage_sync_lag_seconds',
+  help: 'Age of the oldest billable usage event not yet reported to Stripe (0 when none waits)',
+  registers: [metricsRegistry],
+  async collect() {
+    if (!usageSync) return;
+    const oldest = await usageSync().catch(() => undefined);
+    this.set(oldest ? Math.max(0, (Date.now() - oldest.getTime()) / 1000) : 0);
+  },
+});
+
+/** The worker reports its usage-sync lag from this source (a worker's database). */
+export function observeUsageSync(oldestUnsynced: () => Promise<Date | undefined>): void {
+  usageSync = oldestUnsynced;
+}

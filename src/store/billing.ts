@@ -115,6 +115,12 @@ export async function usageToSync(db: Db, limit: number): Promise<UsageToSync[]>
     .limit(limit);
 }
 
+/** When the oldest billable usage event still waiting to reach Stripe occurred (undefined: none waits). */
+export async function oldestUnsyncedUsageAt(db: Db): Promise<Date | undefined> {
+  const row = await db('usage_events').whereIn('payments_sync_status', ['pending', 'failed']).min<{ at: Date | null }>('occurred_at as at').first();
+  return row?.at ? new Date(row.at) : undefined;
+}
+
 export async function markUsageSynced(db: Db, id: string): Promise<void> {
   await db('usage_events')
     .where({ id })

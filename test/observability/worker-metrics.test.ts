@@ -1,0 +1,80 @@
+import assert from 'node:assert/strict';
+import { freePort } from '../../src/runtime/free-port';
+import { createTemporalClient } from '../../src/temporal/connection';
+import { ensureSchedules } from '../../src/temporal/schedules';
+import { startTestApp, type TestApp, testConfig } from '../support/app';
+import { getInfra } from '../support/infra';
+import { type ServiceProcess, startWorkerProcess } from '../support/service-processes';
+import { createWorkspace } from '../support/workspaces';
+
+/** A sample's value from Prometheus text, 0 when absent. */
+const sample = (text: string, key: string) =>
+  Number(
+    text
+      .split('\n')
+      .find((l) => l.startsWith(`${key} `))
+      ?.slice(key.length + 1) ?? 0,
+  );
+
+/** `npm run start:worker` with WORKER_METRICS_PORT: our worker metrics and the Temporal SDK's, on one port. */
+describe('worker metrics (WORKER_METRICS_PORT)', function () {
+  this.timeout(120_000);
+  let worker: ServiceProcess;
+  let app: TestApp;
+  let port: number;
+  let queue: string;
+
+  before(async () => {
+    const infra = getInfra();
+    queue = `${infra.taskQueue}-worker-metrics`;
+    port = await freePort();
+    worker = await startWorkerProcess({
+      ...infra.outboundEnv,
+      DATABASE_URL: infra.databaseUrl,
+      TEMPORAL_ADDRESS: infra.temporalAddress,
+      TEMPORAL_NAMESPACE: infra.namespace,
+      TEMPORAL_TASK_QUEUE: queue,
+      WORKER_METRICS_PORT: String(port),
+    });
+    app = await startTestApp({}, { TEMPORAL_TASK_QUEUE: queue });
+  });
+  after(async () => {
+    await app?.close();
+    await worker?.stop();
+    // The worker kept the schedules on its queue: hand them back to the run's own worker.
+    const infra = getInfra();
+    const temporal = createTemporalClient({ address: infra.temporalAddress, namespace: infra.namespace });
+    await ensureSchedules(temporal.client, testConfig(), infra.taskQueue);
+    await temporal.connection.close();
+  });
+
+  const scrape = async () => {
+    const res = await fetch(`http://127.0.0.1:${port}/metrics`);
+    assert.equal(res.status, 200);
+    return res.text();
+  };
+
+  it('counts the activities it ran by type and outcome, reports usage-sync lag, and carries the SDK runtime metrics', async () => {
+    const ws = await createWorkspace(getInfra().db);
+    const before = await scrape();
+    for (let i = 0; i < 2; i++) {
+      const res = await fetch(`${app.baseUrl}/v1/find-tools`, {
+        method: 'POST',
+        headers: { 'x-api-key': ws.key, 'content-type': 'application/json' },
+        body: JSON.stringify({ task: 'send sms to customers' }),
+      });
+      assert.equal(res.status, 200);
+    }
+    const after = await scrape();
+    const ran = (text: string) =>
+      text
+        .split('\n')
+        .filter((l) => l.startsWith('agentdex_activity_outcomes_total{') && l.includes('outcome="completed"'))
+        .reduce((n, l) => n + Number(l.slice(l.lastIndexOf(' ') + 1)), 0);
+    assert.equal(ran(after) - ran(before), 2, 'one activity per find-tools, both completed here');
+    assert.match(after, /^agentdex_usage_sync_lag_seconds \d+(\.\d+)?$/m);
+    assert.ok(sample(after, 'agentdex_process_resident_memory_bytes') > 0);
+    assert.match(after, /^temporal_\w+/m, 'the Temporal SDK runtime metrics follow ours');
+    assert.equal((await fetch(`http://127.0.0.1:${port}/other`)).status, 404);
+  });
+});
