@@ -32,11 +32,15 @@ describe('per-workspace call limits', function () {
   it('answers 100 concurrent calls on one key, over two API processes, with 200s and 429s only; each 429 says which limit and when to retry', async () => {
     const ws = await createWorkspace(getInfra().db); // free: 10 in flight, 10/s in bursts of 20
     const limits = PLANS.free.callLimits;
+    const started = Date.now();
     const results = await Promise.all(Array.from({ length: 100 }, (_, i) => findTools(i % 2 ? app.baseUrl : second.baseUrl, ws.key)));
+    const elapsedSeconds = (Date.now() - started) / 1000;
     const statuses = results.map((r) => r.status);
     assert.deepEqual([...new Set(statuses)].sort(), [200, 429]);
     const ok = statuses.filter((s) => s === 200).length;
-    assert.ok(ok >= 1 && ok <= limits.burst, `${ok} admitted: at most a burst`);
+    // The bucket refills while the calls run (a token every 1/rate s), so a slow machine admits a few past the burst.
+    const mostAdmitted = limits.burst + Math.floor(elapsedSeconds * limits.rate);
+    assert.ok(ok >= 1 && ok <= mostAdmitted, `${ok} admitted in ${elapsedSeconds}s: at most a burst and what refilled (${mostAdmitted})`);
     for (const r of results.filter((x) => x.status === 429)) {
       const body = await jsonOf(r);
       assert.ok(['RATE_LIMITED', 'TOO_MANY_IN_FLIGHT'].includes(body.reason), body.reason);
