@@ -8,6 +8,7 @@ import { errorHandler } from './http/error-handler';
 import { operationRoutes } from './http/operation-routes';
 import { requestId } from './http/request-id';
 import { requestMetrics } from './http/request-metrics';
+import { requestTracing } from './http/request-tracing';
 import { metricsRegistry, observePool } from './observability/metrics';
 import { ResponseCache, serveCached } from './http/response-cache';
 import { mountRoute, type RouteDef } from './http/route';
@@ -58,6 +59,7 @@ export function createApp(deps: AppDeps): Koa {
 
   app.use(requestMetrics());
   app.use(requestId());
+  if (deps.config.tracing) app.use(requestTracing());
   app.use(securityHeaders({ https: deps.config.publicBaseUrl.startsWith('https://') }));
   app.use(errorHandler(deps.logger, htmlErrorPage));
   // A line per request only at debug: below that the layer would cost every read for nothing.

@@ -44,6 +44,10 @@ const envSchema = z.object({
   TEMPORAL_UI_PORT: port.default(8233),
   /** `start:worker` serves its Prometheus metrics (ours and the Temporal SDK's) on this port when set. */
   WORKER_METRICS_PORT: port.optional(),
+  /** OpenTelemetry traces go to this OTLP/HTTP collector (…/v1/traces) when set; nothing is traced otherwise. */
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.string().url().optional(),
+  /** The traces' service.name; by default agentdex, agentdex-api or agentdex-worker by entry point. */
+  OTEL_SERVICE_NAME: optionalString,
   TEMPORAL_TASK_QUEUE: z.string().min(1).default('agentdex'),
   WORKFLOW_WAIT_MS: z.coerce.number().int().min(100).max(600_000).default(60_000),
   MAINTENANCE_INTERVAL_MINUTES: z.coerce.number().int().min(1).max(1440).default(60),
@@ -103,6 +107,8 @@ export interface Config {
   env: 'development' | 'production' | 'test';
   logLevel: string;
   workerMetricsPort?: number;
+  /** OTLP/HTTP trace export (OTEL_EXPORTER_OTLP_ENDPOINT); undefined: no tracing. */
+  tracing?: { endpoint: string; serviceName?: string };
   host: string;
   port: number;
   publicBaseUrl: string;
@@ -189,6 +195,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     env: e.NODE_ENV,
     logLevel: e.LOG_LEVEL,
     workerMetricsPort: e.WORKER_METRICS_PORT,
+    tracing: e.OTEL_EXPORTER_OTLP_ENDPOINT ? { endpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT, serviceName: e.OTEL_SERVICE_NAME } : undefined,
     host: e.HOST,
     port: e.PORT,
     publicBaseUrl: (e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),

@@ -3,6 +3,7 @@ import { configuredOutbound } from './net/configured';
 import { createApp } from './app';
 import { loadConfigOrExit, type Config } from './config';
 import { createLogger, type Logger } from './logger';
+import { startTracing, type Tracing } from './observability/tracing';
 import { startEmbeddedPostgres } from './runtime/embedded-postgres';
 import { listen } from './runtime/http-server';
 import { assertPortsFree, portUnavailableMessage, type PortNeed } from './runtime/port-check';
@@ -21,7 +22,7 @@ import { startWorker } from '../workers/worker';
  * `npm start`: everything in one process tree. Postgres and Temporal are embedded unless DATABASE_URL /
  * TEMPORAL_ADDRESS point elsewhere; then migrations, the API and a worker. Data lives under DATA_DIR.
  */
-async function main(config: Config, logger: Logger) {
+async function main(config: Config, logger: Logger, tracing: Tracing | undefined) {
   const say = (m: string) => process.stdout.write(`${m}\n`);
   // Before anything starts: a clash found later leaves half a start to undo, and a port answered by another
   // installation's server would be taken for ours (two databases sharing one task queue).
@@ -81,11 +82,11 @@ async function main(config: Config, logger: Logger) {
 
     const target = { ...config.temporal, address: temporalAddress };
     const queues = taskQueues(config.temporal.taskQueue);
-    const worker = await orChildDies(startWorker({ target, taskQueue: queues.primitives, deps: activityDeps(config, db) }));
+    const worker = await orChildDies(startWorker({ target, taskQueue: queues.primitives, deps: activityDeps(config, db), tracing }));
     steps.push(['worker', () => worker.stop()]);
 
     // API and worker share this process, so the client rides on the worker's connection (closed with it).
-    const temporal = clientOnWorkerConnection(worker.connection, config.temporal.namespace);
+    const temporal = clientOnWorkerConnection(worker.connection, config.temporal.namespace, { traced: !!tracing });
     await orChildDies(ensureSchedules(temporal.client, config, queues.primitives));
 
     const app = createApp({ config, db, temporal, logger, outbound: configuredOutbound(config) });
@@ -104,8 +105,8 @@ async function main(config: Config, logger: Logger) {
     await cleanupOnFailure();
     throw err;
   }
-  // Stop in reverse order of start: API first, Postgres last.
-  onShutdown(logger, [...steps].reverse());
+  // Stop in reverse order of start: API first, Postgres last; then what traces are still buffered.
+  onShutdown(logger, [...[...steps].reverse(), ['traces', async () => tracing?.shutdown()]]);
 }
 
 /** Every port this start will bind, each with the variable that moves it; embedded servers only when used. */
@@ -135,6 +136,7 @@ async function listenOnApiPort(app: ReturnType<typeof createApp>, config: Config
 }
 
 const config = loadConfigOrExit();
+const tracing = startTracing(config, 'agentdex');
 const logger = createLogger(config.logLevel);
 const fail = (message: string) => {
   console.error(`Agentdex failed to start: ${message}`);
@@ -144,7 +146,7 @@ const fail = (message: string) => {
 // status 0 and no word (embedded Postgres did that once); an unfinished start is a failure.
 const stalled = () => fail('start-up stopped before it finished (a step never completed)');
 process.once('beforeExit', stalled);
-main(config, logger).then(
+main(config, logger, tracing).then(
   () => process.removeListener('beforeExit', stalled),
   (err) => fail(err instanceof Error ? err.message : String(err)),
 );

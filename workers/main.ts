@@ -2,6 +2,7 @@ import { loadConfigOrExit } from '../src/config';
 import { startMetricsServer } from '../src/observability/metrics-server';
 import { freePort } from '../src/runtime/free-port';
 import { createLogger } from '../src/logger';
+import { startTracing } from '../src/observability/tracing';
 import { onShutdown } from '../src/runtime/shutdown';
 import { createDb } from '../src/store/db';
 import { createTemporalClient } from '../src/temporal/connection';
@@ -13,6 +14,7 @@ import { startWorker } from './worker';
 /** `npm run start:worker`: a worker against external Postgres and Temporal; it also keeps schedules current. */
 async function main() {
   const config = loadConfigOrExit();
+  const tracing = startTracing(config, 'agentdex-worker');
   const logger = createLogger(config.logLevel, 'agentdex-worker');
   if (!config.database.url || !config.temporal.address) {
     throw new Error('start:worker needs DATABASE_URL and TEMPORAL_ADDRESS (use `npm start` for the embedded runtime)');
@@ -25,7 +27,7 @@ async function main() {
   // With WORKER_METRICS_PORT, the SDK's exporter binds a loopback port of its own and ours serves both.
   const sdkMetricsPort = config.workerMetricsPort ? await freePort() : undefined;
   const sdkMetricsAddress = sdkMetricsPort ? `127.0.0.1:${sdkMetricsPort}` : undefined;
-  const worker = await startWorker({ target, taskQueue: queues.primitives, deps: activityDeps(config, db), sdkMetricsAddress });
+  const worker = await startWorker({ target, taskQueue: queues.primitives, deps: activityDeps(config, db), sdkMetricsAddress, tracing });
   const metrics = config.workerMetricsPort
     ? await startMetricsServer({ port: config.workerMetricsPort, sdkMetricsUrl: `http://${sdkMetricsAddress}/metrics` })
     : undefined;
@@ -35,6 +37,7 @@ async function main() {
     ['worker', () => worker.stop()],
     ['temporal client', () => temporal.connection.close()],
     ['database pool', () => db.destroy()],
+    ['traces', async () => tracing?.shutdown()],
   ]);
 }
 

@@ -2,6 +2,7 @@ import { Context } from '@temporalio/activity';
 import type { AuditArtifacts } from '../../src/domain/audit/artifacts';
 import { classifyCategories } from '../../src/domain/taxonomy';
 import type { Outbound } from '../../src/net';
+import { auditsRecorded } from '../../src/observability/metrics';
 import { capabilitiesOf } from '../../src/services/capability-vocabulary';
 import { auditText } from '../../src/domain/ranking/documents';
 import { listStaleProducts, productDescription, recordAudit, type AuditRecord, type RecordedAudit } from '../../src/store/audits';
@@ -37,6 +38,7 @@ export function auditActivities(d: AuditActivityDeps) {
     async recordAudit(record: AuditRecord): Promise<RecordedAudit> {
       const text = record.artifacts ? auditText(record.artifacts) : '';
       const recorded = await recordAudit(d.db, record, () => productFromSite(record.domain, record.artifacts), text);
+      auditsRecorded.inc({ outcome: record.findings ? 'scored' : 'unreachable' });
       if (recorded.productId && record.artifacts?.homepage.ok) {
         const home = record.artifacts.homepage.value;
         const product = productFromSite(record.domain, record.artifacts);

@@ -83,6 +83,13 @@ export const activityDuration = new Histogram({
   registers: [metricsRegistry],
 });
 
+export const auditsRecorded = new Counter({
+  name: 'agentdex_audits_total',
+  help: 'Audits this worker recorded, by outcome: scored (the site answered and was scored) or unreachable',
+  labelNames: ['outcome'] as const,
+  registers: [metricsRegistry],
+});
+
 let usageSync: (() => Promise<Date | undefined>) | undefined;
 /** How far behind Stripe's usage sync is: the age of the oldest billable usage event not yet sent. */
 new Gauge({

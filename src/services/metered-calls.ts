@@ -8,6 +8,7 @@ import { runWorkflow, waitForResult, type WorkflowOutcome } from '../temporal/ru
 import { taskQueues } from '../temporal/task-queues';
 import { type Caller, type Source, verifyCaller, type WorkspaceCaller } from './callers';
 import { meteredCalls as meteredCallsMetric } from '../observability/metrics';
+import { SPAN_ATTRIBUTES, tagActiveSpan } from '../observability/tracing';
 import { callGate } from './call-gate';
 import { jobsService } from './jobs';
 import { meteringService, TRIAL_QUOTA, TRIAL_WINDOW_MS, type Admission } from './metering';
@@ -111,6 +112,7 @@ export function meteredCalls(deps: AppDeps) {
     }
     const waitMs = ctx.respondAsync ? 0 : deps.config.temporal.workflowWaitMs;
     const workflowId = key ? `${call.kind}-${sha256(`${scope}\n${key}`).slice(0, 40)}` : `${call.kind}-${randomUUID()}`;
+    tagActiveSpan(SPAN_ATTRIBUTES.workflowId, workflowId);
 
     if (key) {
       const requestHash = sha256(`${call.operation}\n${canonicalJson(call.input)}`);
@@ -210,6 +212,7 @@ export function meteredCalls(deps: AppDeps) {
     workflowId: string,
     waitMs: number,
   ): Promise<CallOutcome<O>> {
+    tagActiveSpan(SPAN_ATTRIBUTES.workflowId, workflowId);
     const deadline = Date.now() + waitMs;
     for (;;) {
       const record = await findIdempotencyRecord(deps.db, scope, key);

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { Client, Connection, type ConnectionLike, defaultGrpcRetryOptions, makeGrpcRetryInterceptor } from '@temporalio/client';
+import { OpenTelemetryWorkflowClientInterceptor } from '@temporalio/interceptors-opentelemetry/lib/client';
+import { Client, type ClientInterceptors, Connection, type ConnectionLike, defaultGrpcRetryOptions, makeGrpcRetryInterceptor } from '@temporalio/client';
 import type { TLSConfig } from '@temporalio/common/lib/internal-non-workflow';
 import type { TemporalConfig } from '../config';
 
@@ -31,6 +32,15 @@ export interface TemporalClientHandle {
   eagerStart?: boolean;
 }
 
+export interface ClientOptions {
+  /** Tracing is on: workflow starts carry the caller's trace context to the workflow (a StartWorkflow span). */
+  traced?: boolean;
+}
+
+function clientInterceptors(o: ClientOptions): ClientInterceptors | undefined {
+  return o.traced ? { workflow: [new OpenTelemetryWorkflowClientInterceptor()] } : undefined;
+}
+
 /**
  * How often a call retries a frontend that does not answer (gRPC UNAVAILABLE and kin): six attempts, about
  * 3 s of backoff in all (170 ms growing by 1.7x). The SDK's default, ten attempts backing off to 5 s, held
@@ -42,7 +52,7 @@ const TEMPORAL_CALL_ATTEMPTS = 6;
  * A lazy connection: the API starts (and answers 503) while Temporal is still down, and connects on
  * first use.
  */
-export function createTemporalClient(target: TemporalTarget): TemporalClientHandle {
+export function createTemporalClient(target: TemporalTarget, o: ClientOptions = {}): TemporalClientHandle {
   const connection = Connection.lazy({
     ...connectionSettings(target),
     connectTimeout: '3s',
@@ -51,7 +61,7 @@ export function createTemporalClient(target: TemporalTarget): TemporalClientHand
     channelArgs: { 'grpc.max_reconnect_backoff_ms': 1_000 },
     interceptors: [makeGrpcRetryInterceptor(defaultGrpcRetryOptions({ maxAttempts: TEMPORAL_CALL_ATTEMPTS }))],
   });
-  return { connection, client: new Client({ connection, namespace: target.namespace }), namespace: target.namespace };
+  return { connection, client: new Client({ connection, namespace: target.namespace, interceptors: clientInterceptors(o) }), namespace: target.namespace };
 }
 
 /**
@@ -59,8 +69,8 @@ export function createTemporalClient(target: TemporalTarget): TemporalClientHand
  * runs them): no second gRPC stack in Node, and starts can be handed to the local worker at once (eager
  * workflow start) instead of waiting for it to poll. The worker owns the connection and closes it.
  */
-export function clientOnWorkerConnection(connection: ConnectionLike, namespace: string): TemporalClientHandle {
-  return { connection, client: new Client({ connection, namespace }), namespace, eagerStart: true };
+export function clientOnWorkerConnection(connection: ConnectionLike, namespace: string, o: ClientOptions = {}): TemporalClientHandle {
+  return { connection, client: new Client({ connection, namespace, interceptors: clientInterceptors(o) }), namespace, eagerStart: true };
 }
 
 /** A bounded round trip to the Temporal frontend. */

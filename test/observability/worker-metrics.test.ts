@@ -54,7 +54,7 @@ describe('worker metrics (WORKER_METRICS_PORT)', function () {
     return res.text();
   };
 
-  it('counts the activities it ran by type and outcome, reports usage-sync lag, and carries the SDK runtime metrics', async () => {
+  it('counts the activities it ran by type and outcome and the audits by outcome, reports usage-sync lag, and carries the SDK runtime metrics', async () => {
     const ws = await createWorkspace(getInfra().db);
     const before = await scrape();
     for (let i = 0; i < 2; i++) {
@@ -65,13 +65,21 @@ describe('worker metrics (WORKER_METRICS_PORT)', function () {
       });
       assert.equal(res.status, 200);
     }
+    for (const domain of ['typical-saas.test', 'down.test']) {
+      const res = await fetch(`${app.baseUrl}/v1/audit?domain=${domain}`, { headers: { 'x-api-key': ws.key } });
+      assert.equal(res.status, 200, domain);
+    }
     const after = await scrape();
     const ran = (text: string) =>
       text
         .split('\n')
         .filter((l) => l.startsWith('agentdex_activity_outcomes_total{') && l.includes('outcome="completed"'))
         .reduce((n, l) => n + Number(l.slice(l.lastIndexOf(' ') + 1)), 0);
-    assert.equal(ran(after) - ran(before), 2, 'one activity per find-tools, both completed here');
+    assert.equal(ran(after) - ran(before), 2 + 2 * 3, 'one activity per find-tools, three per audit (gather, record, settle its usage), all completed here');
+    for (const outcome of ['scored', 'unreachable']) {
+      const key = `agentdex_audits_total{outcome="${outcome}"}`;
+      assert.equal(sample(after, key) - sample(before, key), 1, key);
+    }
     assert.match(after, /^agentdex_usage_sync_lag_seconds \d+(\.\d+)?$/m);
     assert.ok(sample(after, 'agentdex_process_resident_memory_bytes') > 0);
     assert.match(after, /^temporal_\w+/m, 'the Temporal SDK runtime metrics follow ours');

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { historyFromJSON, type History } from './history-json';
-import { Worker } from '@temporalio/worker';
+import { type ReplayWorkerOptions, Worker } from '@temporalio/worker';
 import { WorkflowTypes } from '../../src/temporal/workflow-names';
 import * as workflows from '../../workflows';
 import { WORKFLOW_BUNDLE_PATH } from '../../workers/worker';
@@ -57,14 +57,16 @@ export interface ReplayOutcome {
  * (workers/worker.ts), or another bundle given, so a change to workflow code that would break running
  * executions fails here.
  */
-export async function replayRecordedHistories(o: { dir?: string; workflowBundle?: { codePath: string } | { code: string } } = {}): Promise<ReplayOutcome> {
+export async function replayRecordedHistories(
+  o: { dir?: string; workflowBundle?: { codePath: string } | { code: string }; sinks?: ReplayWorkerOptions['sinks'] } = {},
+): Promise<ReplayOutcome> {
   const dir = o.dir ?? HISTORIES_DIR;
   const recorded = loadRecordedHistories(dir);
   // The recorded workflow id, not a made-up one: child workflow ids are derived from it, and a different
   // id would itself be a non-determinism.
   const fileOf = new Map(recorded.map((r) => [workflowIdOf(r), r.file]));
   const results = Worker.runReplayHistories(
-    { workflowBundle: o.workflowBundle ?? { codePath: WORKFLOW_BUNDLE_PATH }, replayName: 'agentdex-replay' },
+    { workflowBundle: o.workflowBundle ?? { codePath: WORKFLOW_BUNDLE_PATH }, replayName: 'agentdex-replay', sinks: o.sinks },
     recorded.map((r) => ({ workflowId: workflowIdOf(r), history: r.history })),
   );
   const failures: ReplayOutcome['failures'] = [];
