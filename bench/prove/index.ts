@@ -1,3 +1,4 @@
+import { clusterProof } from './cluster';
 import { crashesProof } from './crashes';
 import { fairness } from './fairness';
 import { guardFuzz } from './guard-fuzz';
@@ -8,5 +9,8 @@ import { races } from './races';
 import { replayProof } from './replay';
 import { soak } from './soak';
 
-/** Every proof `npm run prove` runs, in this order (cheap first); the soak only when named. */
-export const proofs: Proof[] = [replayProof, races, crashesProof, outagesProof, load, fairness, guardFuzz, soak];
+/**
+ * Every proof `npm run prove` runs, in this order (cheap first); the soak and the Temporal cluster (which
+ * needs the server built with `go install`) only when named.
+ */
+export const proofs: Proof[] = [replayProof, races, crashesProof, outagesProof, load, fairness, guardFuzz, soak, clusterProof];

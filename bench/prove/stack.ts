@@ -19,6 +19,7 @@ import { type FixtureWeb, startFixtureWeb } from '../../test/fixture-web/server'
 import { npmScriptCommand } from '../../test/support/service-processes';
 import { startStripeMock } from '../../test/support/stripe-mock';
 import { createWorkspace } from '../../test/support/workspaces';
+import { startTemporalCluster, type TemporalCluster } from './temporal-cluster';
 
 /**
  * A whole Agentdex deployment on loopback for the issue-16 proofs and `npm run bench:load`, in the
@@ -43,6 +44,13 @@ export interface StackOptions {
   dir?: string;
   /** The Temporal dev server keeps workflow history in a SQLite file, so a restarted server still knows its workflows. */
   durableTemporal?: boolean;
+  /**
+   * A Temporal server cluster instead of the dev server: one process per service (frontend, two history,
+   * matching, worker) on the stack's Postgres (bench/prove/temporal-cluster.ts; needs the server built).
+   */
+  temporalCluster?: boolean;
+  /** Worker processes (default 1). */
+  workers?: number;
   /** Load the registry seed (2,763 products and the categories; a few seconds). Default true. */
   seedRegistry?: boolean;
   /** Generic fixture sites site-0.test ... (default 0). */
@@ -51,6 +59,8 @@ export interface StackOptions {
   slowHosts?: Record<string, number>;
   /** stripe-mock behind a recording proxy (each meter event held `delayMs`), and the worker configured for it. */
   stripe?: { delayMs?: number };
+  /** Runs on the migrated, seeded database before any API or worker process starts. */
+  prepareDb?: (db: Db) => Promise<void>;
   /** Extra environment for the API and worker processes (over the stack's own). */
   env?: Record<string, string>;
 }
@@ -88,7 +98,11 @@ export interface Stack {
   /** The first API process (`apis[0]`). */
   api: ManagedProcess;
   apis: ManagedProcess[];
+  /** The first worker process (`workers[0]`). */
   worker: ManagedProcess;
+  workers: ManagedProcess[];
+  /** The Temporal cluster's processes, with `temporalCluster`. */
+  cluster?: TemporalCluster;
   stripe?: { meterEvents(): Array<{ body: URLSearchParams }> };
   /** The environment the API and worker run with (beyond PATH, HOME and the like). */
   env: Record<string, string>;
@@ -176,8 +190,15 @@ export async function startStack(o: StackOptions = {}): Promise<Stack> {
     cleanup.push(['database pool', async () => db?.destroy()]);
     await migrateLatest(db);
     if (o.seedRegistry ?? true) await loadRegistrySeed(db);
+    await o.prepareDb?.(db);
 
     refuseWhenStopped('the rest');
+    let cluster: TemporalCluster | undefined;
+    if (o.temporalCluster) {
+      const started = await startTemporalCluster({ postgresUrl: databaseUrl, dir: path.join(dir, 'temporal-cluster'), log });
+      cluster = started;
+      cleanup.push(['temporal cluster', () => started.stop()]);
+    }
     const temporalOptions = {
       port: await freePort(),
       namespace: base.temporal.namespace,
@@ -186,9 +207,10 @@ export async function startStack(o: StackOptions = {}): Promise<Stack> {
       cacheDir: base.cacheDir,
       log,
     };
-    let dev: RunningDevServer | undefined = await startTemporalDevServer(temporalOptions);
+    let dev: RunningDevServer | undefined = cluster ? undefined : await startTemporalDevServer(temporalOptions);
     cleanup.push(['temporal', async () => dev?.stop()]);
-    const temporalAddress = dev.address;
+    const temporalAddress = cluster?.address ?? (dev as RunningDevServer).address;
+    const namespace = cluster?.namespace ?? base.temporal.namespace;
 
     refuseWhenStopped('the rest');
     const fixtureWeb = await startFixtureWeb({ genericSites: o.genericSites ?? 0 });
@@ -223,7 +245,7 @@ export async function startStack(o: StackOptions = {}): Promise<Stack> {
       HOST: '127.0.0.1',
       DATABASE_URL: databaseUrl,
       TEMPORAL_ADDRESS: temporalAddress,
-      TEMPORAL_NAMESPACE: base.temporal.namespace,
+      TEMPORAL_NAMESPACE: namespace,
       TEMPORAL_TASK_QUEUE: taskQueue,
       OUTBOUND_HOST_MAP: hostMap,
       OUTBOUND_ALLOWLIST: fixtureWeb.allowlist.join(','),
@@ -237,9 +259,14 @@ export async function startStack(o: StackOptions = {}): Promise<Stack> {
     };
     const childEnv = { ...pickSystemEnv(), ...env };
     // The worker logs at info at least: its "worker running" line is how the stack knows it is up.
-    const worker = managedProcess('worker', 'start:worker', { ...childEnv, LOG_LEVEL: 'info' }, { printed: 'worker running' }, logsDir, log, refuseWhenStopped);
-    cleanup.push(['worker', () => worker.stop()]);
-    await worker.start();
+    const workers: ManagedProcess[] = [];
+    for (let i = 0; i < (o.workers ?? 1); i++) {
+      const name = i === 0 ? 'worker' : `worker-${i + 1}`;
+      const worker = managedProcess(name, 'start:worker', { ...childEnv, LOG_LEVEL: 'info' }, { printed: 'worker running' }, logsDir, log, refuseWhenStopped);
+      cleanup.push([name, () => worker.stop()]);
+      await worker.start();
+      workers.push(worker);
+    }
     const apis: ManagedProcess[] = [];
     for (let i = 0; i < (o.apis ?? 1); i++) {
       const port = await freePort();
@@ -251,7 +278,7 @@ export async function startStack(o: StackOptions = {}): Promise<Stack> {
       apis.push(api);
     }
 
-    const temporal = createTemporalClient({ address: temporalAddress, namespace: base.temporal.namespace });
+    const temporal = createTemporalClient({ address: temporalAddress, namespace });
     cleanup.push(['temporal client', () => temporal.connection.close()]);
 
     const currentDb = () => {
@@ -262,7 +289,7 @@ export async function startStack(o: StackOptions = {}): Promise<Stack> {
       dir,
       databaseUrl,
       temporalAddress,
-      namespace: base.temporal.namespace,
+      namespace,
       taskQueue,
       get db() {
         return currentDb();
@@ -272,7 +299,9 @@ export async function startStack(o: StackOptions = {}): Promise<Stack> {
       apiUrl: apis[0]?.url ?? '',
       api: apis[0],
       apis,
-      worker,
+      worker: workers[0],
+      workers,
+      cluster,
       stripe,
       env,
       workspace: (w) => createWorkspace(currentDb(), w),
@@ -289,11 +318,13 @@ export async function startStack(o: StackOptions = {}): Promise<Stack> {
         db = createDb({ url: databaseUrl, poolMax: 5 });
       },
       async stopTemporal() {
+        if (cluster) throw new Error('a Temporal cluster stops service by service: stack.cluster.services');
         await dev?.stop();
         dev = undefined;
       },
       async startTemporal() {
         refuseWhenStopped('Temporal');
+        if (cluster) throw new Error('a Temporal cluster starts service by service: stack.cluster.services');
         dev = await startTemporalDevServer(temporalOptions);
       },
       stop,
