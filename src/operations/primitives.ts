@@ -44,11 +44,12 @@ export const primitiveOperations = {
 
   findTools: operation({
     name: 'findTools',
-    summary: 'Tools for a plain-language task: search terms and requirements read from it, results by readiness (agent_discovery_check)',
+    summary: 'Tools for a plain-language task, ranked by how well each fits it, with its match and reason (agent_discovery_check)',
     description:
       'Reads a plain-language task ("send transactional email from Node, with an MCP server") into search terms and requirements, ' +
-      'searches the registry and returns the matching products by readiness. Fast keyword matching; prefer resolve when the task ' +
-      'combines several capabilities or you want each result explained. ' +
+      'ranks the registry by relevance to it (readiness orders near-equals only), each result with a match in 0..1 and the words or ' +
+      'capabilities that matched, and a note when nothing fits well. Faster and simpler than resolve; prefer resolve when the ' +
+      'task combines several capabilities or you want the capabilities it needs spelled out. ' +
       costs('agent_discovery_check'),
     access: 'metered',
     runs: 'workflow',
@@ -62,10 +63,10 @@ export const primitiveOperations = {
 
   resolve: operation({
     name: 'resolve',
-    summary: 'Resolve a task to capabilities and the products covering most of them, then by readiness (agent_discovery_check)',
+    summary: 'Resolve a task to capabilities and the products that fit it best, each explained (agent_discovery_check)',
     description:
-      'Maps a task to capabilities from a controlled vocabulary (typos tolerated) and ranks the products covering most of them, then by ' +
-      'readiness, each with the capabilities it matched and a one-line reason. Requirement flags (api, mcp, self_serve, openapi, cli) ' +
+      'Maps a task to capabilities from a controlled vocabulary (typos tolerated) and ranks products by relevance to the task and the ' +
+      'capabilities they cover (readiness orders near-equals only), each with its match, the capabilities it matched and a one-line reason. Requirement flags (api, mcp, self_serve, openapi, cli) ' +
       'drop products lacking them. discover: true also searches the MCP registry and the web for products the registry lacks and ' +
       'audits up to 5 of them in (slower; each audit is billed as audit_run). Prefer it over find_tools_for_task for multi-part tasks; ' +
       'use how_to when you need steps, not just tools. ' +
