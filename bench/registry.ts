@@ -5,7 +5,7 @@
  * one: a bare Koa route (the ceiling), then the registry routes. Appends results and EXPLAIN plans to
  * bench/RESULTS.md.
  */
-import { fork } from 'node:child_process';
+import { execFileSync, fork } from 'node:child_process';
 import { appendFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -47,6 +47,25 @@ async function explainSearch(db: Db, q: SearchQuery): Promise<string> {
   return `${words}\n\n${await explain(db, searchQuery(db, q, plan).toSQL())}`;
 }
 
+/**
+ * The server's process (every thread) on core 1 and this one, autocannon's, on core 0, when the machine has
+ * two cores or more and `taskset` (util-linux) is there; BENCH_PIN=0 turns it off. Sharing two cores, the load
+ * generator's time parsing each answer's headers and bytes came out of the server's: a route with a bigger
+ * answer lost req/s to the client, not to its own code. Pinned, each route is measured by its server's work.
+ */
+function pinCores(serverPid: number): boolean {
+  if (process.env.BENCH_PIN === '0' || os.cpus().length < 2) return false;
+  try {
+    execFileSync('taskset', ['-a', '-cp', '1', String(serverPid)], { stdio: 'ignore' });
+    execFileSync('taskset', ['-a', '-cp', '0', String(process.pid)], { stdio: 'ignore' });
+    log('server pinned to core 1, load generator to core 0');
+    return true;
+  } catch {
+    log('taskset unavailable: server and load generator share the cores');
+    return false;
+  }
+}
+
 async function main() {
   const { url, db, close } = await openBenchDatabase(PRODUCTS, log);
   const [{ total }] = await db('products').count<{ total: number }[]>('* as total');
@@ -60,6 +79,7 @@ async function main() {
     server.once('message', (m) => resolve(m as { layers: Layer[]; answerBytes: number }));
     server.once('exit', (code) => reject(new Error(`bench server exited ${code}`)));
   });
+  const pinned = pinCores(server.pid as number);
 
   const profileSlugs: string[] = await db('products').orderBy('slug').limit(200).pluck('slug');
   const categorySlugs: string[] = await db('categories').pluck('slug');
@@ -194,7 +214,7 @@ async function main() {
     `## Registry reads — ${new Date().toISOString().slice(0, 10)}`,
     '',
     `Machine: ${os.cpus().length} × ${cpu}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${os.platform()} ${os.release()}.`,
-    `Command: \`npm run bench:registry\` (${total} products: the seed plus ${PRODUCTS} synthetic; autocannon, 10 connections, ${DURATION_S} s per route after a 2 s warm-up; server and load generator share the machine).`,
+    `Command: \`npm run bench:registry\` (${total} products: the seed plus ${PRODUCTS} synthetic; autocannon, 10 connections, ${DURATION_S} s per route after a 2 s warm-up; ${pinned ? 'the server pinned to one core and the load generator to the other, so the client parsing bigger answers takes no time from the server' : 'server and load generator share the machine'}).`,
     '',
     '| route | req/s | vs bare | p50 ms | p95 ms | p99 ms | errors |',
     '|---|---|---|---|---|---|---|',

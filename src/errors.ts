@@ -54,6 +54,9 @@ export class DependencyUnavailableError extends Error {
 const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN']);
 // SQLSTATE class 08 (connection exception) and 57P0x (server shutting down / cannot connect now).
 const PG_UNAVAILABLE = /^(08|57P0)/;
+// node-postgres's own words for a connection that closed under a query with no error from the server (a
+// server stopping, a proxy or network dropping it); knex puts the statement before them.
+const PG_CONNECTION_LOST = /(^|- )Connection terminated( unexpectedly| due to connection timeout)?$/;
 // gRPC UNAVAILABLE (14) and DEADLINE_EXCEEDED (4): the Temporal frontend did not answer.
 const GRPC_UNAVAILABLE = new Set([4, 14]);
 
@@ -68,6 +71,7 @@ export function unavailableDependency(err: unknown): 'postgres' | 'temporal' | u
     }
     if (name === 'KnexTimeoutError') return 'postgres';
     if (typeof code === 'string' && (NETWORK_CODES.has(code) || PG_UNAVAILABLE.test(code))) return 'postgres';
+    if (e instanceof Error && code === undefined && PG_CONNECTION_LOST.test(e.message)) return 'postgres';
   }
   return undefined;
 }

@@ -4,7 +4,8 @@ import { drawRequest, type LoadClass, type LoadRequest, type MixData } from './m
  * Closed-loop load: every caller sends one request, waits for its answer, sends the next, until the time
  * is up. A caller is a workspace key or an anonymous trial address (X-Forwarded-For, which the API trusts).
  * Every answer is classified: 2xx (202 for metered calls that became jobs), the expected refusals (402 for
- * keys, 429 for the trial), or an error (anything else, a dropped connection, a timeout).
+ * keys, 429 for the trial and for a workspace past its per-workspace call limits), or an error (anything
+ * else, a dropped connection, a timeout).
  */
 export interface LoadCaller {
   headers: Record<string, string>;
@@ -95,12 +96,12 @@ export async function drive(o: {
 
     const metered = req.cls !== 'read';
     if (metered) {
-      const outcome = `${caller.workspaceId ? 'key' : 'trial'} ${status} ${status === 402 ? reasonOf(text) : ''}`.trim();
+      const outcome = `${caller.workspaceId ? 'key' : 'trial'} ${status} ${status === 402 || status === 429 ? reasonOf(text) : ''}`.trim();
       r.outcomes[outcome] = (r.outcomes[outcome] ?? 0) + 1;
     }
     if (status === 200 && metered) billed(caller);
     else if (status === 202 && metered) jobs.push({ location: (JSON.parse(text) as { location: string }).location, caller });
-    else if (status === 200 || (status === 402 && metered && caller.workspaceId) || (status === 429 && metered && !caller.workspaceId)) {
+    else if (status === 200 || (status === 402 && metered && caller.workspaceId) || (status === 429 && metered && expected429(caller, text))) {
       // an open read, or an expected refusal
     } else {
       stats.errors++;
@@ -143,6 +144,11 @@ export async function drive(o: {
     }),
   );
   return r;
+}
+
+/** The trial's 429, or a keyed caller's workspace past its call limits (rate or calls in flight). */
+function expected429(caller: LoadCaller, body: string): boolean {
+  return !caller.workspaceId || ['RATE_LIMITED', 'TOO_MANY_IN_FLIGHT'].includes(reasonOf(body));
 }
 
 function reasonOf(body: string): string {

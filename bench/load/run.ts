@@ -130,6 +130,9 @@ export function loadRows(r: LoadReport, o: { growth?: boolean } = {}): ProofRow[
     classes.reduce((s, c) => s + Object.entries(c.byStatus).reduce((t, [k, n]) => t + (pred(k) ? n : 0), 0), 0);
   const n402 = count((s) => s === '402');
   const n429 = count((s) => s === '429');
+  const keyed429 = Object.entries(d.outcomes)
+    .filter(([k]) => k.startsWith('key 429'))
+    .reduce((s, [, n]) => s + n, 0);
   const ok = count((s) => s.startsWith('2'));
   const seen = Object.values(d.meteredOkByWorkspace).reduce((s, n) => s + n, 0);
   const events = Object.values(r.eventsByWorkspace).reduce((s, n) => s + n, 0);
@@ -138,9 +141,9 @@ export function loadRows(r: LoadReport, o: { growth?: boolean } = {}): ProofRow[
 
   const rows: ProofRow[] = [
     {
-      promise: `${callers} callers for ${seconds} s (70% reads, 25% find-tools/resolve, 5% audits; keys and trial): no errors but the expected 402/429`,
+      promise: `${callers} callers for ${seconds} s (70% reads, 25% find-tools/resolve, 5% audits; keys and trial): no errors but the expected 402/429 (quota, trial, per-workspace limits)`,
       passed: d.errors === 0 && n402 > 0 && n429 > 0,
-      figure: `${total} requests (${Math.round(total / d.seconds)}/s): ${ok} 2xx, ${n402} 402, ${n429} 429, ${d.errors} errors${d.errorSamples.length ? ` (e.g. ${d.errorSamples[0]})` : ''}`,
+      figure: `${total} requests (${Math.round(total / d.seconds)}/s): ${ok} 2xx, ${n402} 402, ${n429} 429 (${keyed429} of them per-workspace limits), ${d.errors} errors${d.errorSamples.length ? ` (e.g. ${d.errorSamples[0]})` : ''}`,
     },
     {
       promise: 'p50/p99 per class under that load (all answers; metered classes also 2xx alone)',

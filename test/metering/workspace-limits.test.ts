@@ -58,19 +58,20 @@ describe('per-workspace call limits', function () {
   });
 
   it('refuses a call past the bucket until it refills, then admits it', async () => {
-    const ws = await createWorkspace(getInfra().db, { callLimits: { rate: 2, burst: 3 } });
+    // One token a second: the four calls and the refusal after them have a whole second before one refills.
+    const ws = await createWorkspace(getInfra().db, { callLimits: { rate: 1, burst: 3 } });
     const statuses = [];
     for (let i = 0; i < 4; i++) statuses.push((await findTools(app.baseUrl, ws.key)).status);
     assert.deepEqual(statuses, [200, 200, 200, 429]);
     const refused = await findTools(app.baseUrl, ws.key);
     assert.equal(refused.status, 429);
-    assert.equal(refused.headers.get('retry-after'), '1', 'the next token is at most 500 ms away: 1 s, rounded up');
+    assert.equal(refused.headers.get('retry-after'), '1', 'the next token is at most a second away: 1 s, rounded up');
     await new Promise((r) => setTimeout(r, 1000));
     const admitted = await findTools(app.baseUrl, ws.key);
     assert.equal(admitted.status, 200);
-    assert.equal(admitted.headers.get('ratelimit-policy'), '"workspace";q=3;w=2');
-    // a second refilled while we waited: at most that much is left (r), and the bucket is full again within t
-    assert.match(admitted.headers.get('ratelimit') ?? '', /^"workspace";r=[0-2];t=[12]$/);
+    assert.equal(admitted.headers.get('ratelimit-policy'), '"workspace";q=3;w=3');
+    // a token refilled while we waited: at most that much is left (r), and the bucket is full again within t
+    assert.match(admitted.headers.get('ratelimit') ?? '', /^"workspace";r=[0-2];t=[1-3]$/);
     assert.equal(await countEvents(ws.workspaceId), 4);
   });
 
@@ -84,6 +85,18 @@ describe('per-workspace call limits', function () {
     await releaseCallSlots(getInfra().db, new Map([[ws.workspaceId, held.map((h) => (h.state === 'admitted' ? (h.slot as number) : 0))]]));
     assert.equal((await findTools(app.baseUrl, ws.key)).status, 200);
     assert.equal(await countEvents(ws.workspaceId), 1);
+  });
+
+  it('never bills a call refused by a gate it was expected through (its workflow started while the gate decided)', async () => {
+    const ws = await createWorkspace(getInfra().db, { callLimits: { rate: 0.01, burst: 6, inFlight: 10 } });
+    // Two calls admitted here leave four tokens: this process now expects the next call through.
+    for (let i = 0; i < 2; i++) assert.equal((await findTools(app.baseUrl, ws.key)).status, 200);
+    // Another API process takes them meanwhile.
+    for (let i = 0; i < 4; i++) assert.equal((await takeCallSlot(getInfra().db, ws.workspaceId, { ttlMs: 60_000 })).state, 'admitted');
+    const refused = await findTools(app.baseUrl, ws.key);
+    assert.equal(refused.status, 429);
+    assert.equal((await jsonOf(refused)).reason, 'RATE_LIMITED');
+    assert.equal(await countEvents(ws.workspaceId), 2, 'the refused call recorded no usage event');
   });
 
   it('keeps serving another workspace while one is refused', async () => {
