@@ -14,8 +14,6 @@ export interface GatePass {
 const REMEMBER_MS = 60_000;
 /** Finished calls' slots wait this long for the workspace's next call to carry them back. */
 const RELEASE_DELAY_MS = 20;
-/** How recent an admission must be for the next call to be expected through (see expectsAdmission). */
-const ADMITTED_RECENTLY_MS = 1_000;
 
 /**
  * Per-workspace limits on metered calls (docs/decisions.md, "Per-workspace limits"), decided in Postgres so
@@ -25,31 +23,15 @@ const ADMITTED_RECENTLY_MS = 1_000;
  * store would admit), and one with as many calls in flight here as its limit is refused at once.
  * Finished calls' slots go back with the workspace's next call, or after RELEASE_DELAY_MS in one statement.
  */
-/** What this process knows of one workspace's gate. */
-interface LocalView {
-  /** Calls of the workspace this process has let through and not yet seen end. */
-  inFlight: number;
-  /** The workspace's limits, from the store's last answer. */
-  limits?: CallLimits;
-  /** Refused for rate until then (ms epoch). */
-  blockedUntil: number;
-  seen: number;
-  /** When the store last admitted one of its calls here, and the tokens it said were left then. */
-  admittedAt: number;
-  tokensLeft: number;
-  /** Calls waiting for the store's decision now. */
-  deciding: number;
-}
-
 export function callGate(db: Db, o: { ttlMs: number }) {
-  const local = new Map<string, LocalView>();
+  const local = new Map<string, { inFlight: number; limits?: CallLimits; blockedUntil: number; seen: number }>();
   const pending = new Map<string, number[]>();
   let releaseScheduled = false;
 
   const stateOf = (workspaceId: string) => {
     let s = local.get(workspaceId);
     if (!s) {
-      s = { inFlight: 0, blockedUntil: 0, seen: 0, admittedAt: 0, tokensLeft: 0, deciding: 0 };
+      s = { inFlight: 0, blockedUntil: 0, seen: 0 };
       local.set(workspaceId, s);
     }
     s.seen = Date.now();
@@ -70,25 +52,6 @@ export function callGate(db: Db, o: { ttlMs: number }) {
   };
 
   return {
-    /**
-     * Whether the workspace's next call will almost surely be let through: admitted within the last second
-     * with tokens to spare beyond the calls this process is still deciding, and room for more calls in
-     * flight here. Such a call's workflow may start while the gate decides (metered-calls.ts), as it may
-     * while its admission commits. A workspace near either limit is never expected through, and neither are
-     * more calls at once than the tokens last seen, so a flood is decided before anything of it starts.
-     */
-    expectsAdmission(workspaceId: string): boolean {
-      const s = local.get(workspaceId);
-      const now = Date.now();
-      return (
-        !!s?.limits &&
-        now - s.admittedAt < ADMITTED_RECENTLY_MS &&
-        s.tokensLeft - s.deciding >= 2 &&
-        s.inFlight + 2 <= s.limits.inFlight &&
-        s.blockedUntil <= now
-      );
-    },
-
     /** Lets one call of the workspace through, or throws the 429 that says which limit and when to retry. */
     async enter(workspaceId: string): Promise<GatePass> {
       const s = stateOf(workspaceId);
@@ -99,15 +62,12 @@ export function callGate(db: Db, o: { ttlMs: number }) {
       const releases = pending.get(workspaceId);
       pending.delete(workspaceId);
       let answer: Awaited<ReturnType<typeof takeCallSlot>>;
-      s.deciding++;
       try {
         answer = await takeCallSlot(db, workspaceId, { ttlMs: o.ttlMs, releases });
       } catch (err) {
         s.inFlight--;
         if (releases) pending.set(workspaceId, [...releases, ...(pending.get(workspaceId) ?? [])]);
         throw err;
-      } finally {
-        s.deciding--;
       }
       if (answer.state === 'no_workspace') {
         s.inFlight--;
@@ -120,8 +80,6 @@ export function callGate(db: Db, o: { ttlMs: number }) {
         throw tooManyCalls(answer.state, answer.limits, answer.waitMs);
       }
       const slot = answer.slot as number;
-      s.admittedAt = Date.now();
-      s.tokensLeft = answer.remaining;
       let left = false;
       return {
         rateLimit: {

@@ -94,38 +94,17 @@ export function meteredCalls(deps: AppDeps) {
   }
 
   async function gated<R, O>(call: WorkflowCall<R, O>, ctx: CallContext): Promise<CallOutcome<O>> {
-    const { caller } = ctx;
-    if (caller.kind !== 'workspace') return runAdmitted(call, ctx);
-    const entering = gate.enter(caller.workspaceId);
-    entering.catch(() => undefined); // a refusal is rethrown where it is awaited, below or in runRecorded
-    // A single-step read of a workspace well inside its limits and recently admitted: its workflow starts
-    // while the gate decides (runRecorded awaits the gate before it records the call, so a refused call is
-    // never billed). Everything else waits for the gate first.
-    const overlap =
-      call.admission === 'recorded' && !ctx.idempotencyKey && gate.expectsAdmission(caller.workspaceId) && metering.expectsAdmission(caller, call.eventType);
-    if (!overlap) {
-      const pass = await entering;
-      try {
-        const outcome = await runAdmitted(call, ctx);
-        return outcome.rateLimit ? outcome : { ...outcome, rateLimit: pass.rateLimit };
-      } finally {
-        pass.leave();
-      }
-    }
+    if (ctx.caller.kind !== 'workspace') return runAdmitted(call, ctx);
+    const pass = await gate.enter(ctx.caller.workspaceId);
     try {
-      const outcome = await runAdmitted(call, ctx, entering);
-      return outcome.rateLimit ? outcome : { ...outcome, rateLimit: (await entering).rateLimit };
+      const outcome = await runAdmitted(call, ctx);
+      return outcome.rateLimit ? outcome : { ...outcome, rateLimit: pass.rateLimit };
     } finally {
-      // However the call ended: a pass the gate gave is handed back once it is known.
-      entering.then(
-        (pass) => pass.leave(),
-        () => undefined,
-      );
+      pass.leave();
     }
   }
 
-  /** `gateDecision`: the workspace's gate, still deciding; a single-step read awaits it before it is recorded. */
-  async function runAdmitted<R, O>(call: WorkflowCall<R, O>, ctx: CallContext, gateDecision?: Promise<unknown>): Promise<CallOutcome<O>> {
+  async function runAdmitted<R, O>(call: WorkflowCall<R, O>, ctx: CallContext): Promise<CallOutcome<O>> {
     const { caller, idempotencyKey: key } = ctx;
     const scope = caller.kind === 'workspace' ? `ws:${caller.workspaceId}` : caller.clientKey;
     if (key !== undefined && (key.length === 0 || key.length > MAX_KEY_LENGTH)) {
@@ -155,7 +134,7 @@ export function meteredCalls(deps: AppDeps) {
     try {
       ran =
         call.admission === 'recorded' && caller.kind === 'workspace'
-          ? await runRecorded<R, O>(call, caller, ctx.source, workflowId, waitMs, gateDecision)
+          ? await runRecorded<R, O>(call, caller, ctx.source, workflowId, waitMs)
           : await runReserved<R, O>(call, caller, ctx.source, workflowId, waitMs);
     } catch (err) {
       // Refused, never started or failed: the caller is not charged and may retry under the same key.
@@ -200,21 +179,12 @@ export function meteredCalls(deps: AppDeps) {
    * workflow. A failure takes the event back (so does the workflow, should it fail after a 202). One durable
    * write per call instead of a reservation and a settlement: see docs/decisions.md, "Accounts and metering".
    */
-  async function runRecorded<R, O>(
-    call: WorkflowCall<R, O>,
-    caller: WorkspaceCaller,
-    source: Source,
-    workflowId: string,
-    waitMs: number,
-    gateDecision?: Promise<unknown>,
-  ) {
+  async function runRecorded<R, O>(call: WorkflowCall<R, O>, caller: WorkspaceCaller, source: Source, workflowId: string, waitMs: number) {
     // A workspace admitted moments ago is almost surely admitted again: its read starts while the admission
-    // commits (and the gate decides), which takes Postgres round trips off the call's latency. Should it be
-    // refused after all, the read runs unseen and unbilled (at most the calls in flight as the workspace
-    // runs out; docs/decisions.md).
+    // commits, which takes a Postgres commit off the call's latency. Should it be refused after all, the read
+    // runs unseen and unbilled (at most the calls in flight as the workspace runs out; docs/decisions.md).
     const early = metering.expectsAdmission(caller, call.eventType) ? start<R>(call, workflowId, waitMs) : undefined;
     early?.catch(() => undefined); // awaited below once admitted; ignored if the call is refused
-    await gateDecision; // a 429 here: nothing recorded
     const admission = await metering.record(caller, call.eventType, workflowId, source);
     if (!admission.admitted) throw refusal(admission);
     try {
