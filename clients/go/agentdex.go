@@ -471,14 +471,16 @@ func (c *Client) Audit(ctx context.Context, input Params, opts ...CallOption) (j
 }
 
 // FindTools calls POST /v1/find-tools (an API key or the anonymous trial; metered as
-// agent_discovery_check). Tools for a plain-language task: search terms and requirements read from it,
-// results by readiness (agent_discovery_check).
+// agent_discovery_check). Tools for a plain-language task, ranked by how well each fits it, with its
+// match and reason (agent_discovery_check).
 //
 // Reads a plain-language task ("send transactional email from Node, with an MCP server") into search
-// terms and requirements, searches the registry and returns the matching products by readiness. Fast
-// keyword matching; prefer resolve when the task combines several capabilities or you want each result
-// explained. Metered: one agent_discovery_check event, $0.005 per call beyond the plan's monthly
-// allowance; a 402 tool error names the reason when the quota or spend limit is reached.
+// terms and requirements, ranks the registry by relevance to it (readiness orders near-equals only),
+// each result with a match in 0..1 and the words or capabilities that matched, and a note when nothing
+// fits well. Faster and simpler than resolve; prefer resolve when the task combines several
+// capabilities or you want the capabilities it needs spelled out. Metered: one agent_discovery_check
+// event, $0.005 per call beyond the plan's monthly allowance; a 402 tool error names the reason when
+// the quota or spend limit is reached.
 //
 // Input: task.
 func (c *Client) FindTools(ctx context.Context, input Params, opts ...CallOption) (json.RawMessage, error) {
@@ -486,17 +488,18 @@ func (c *Client) FindTools(ctx context.Context, input Params, opts ...CallOption
 }
 
 // Resolve calls POST /v1/resolve (an API key or the anonymous trial; metered as
-// agent_discovery_check). Resolve a task to capabilities and the products covering most of them, then
-// by readiness (agent_discovery_check).
+// agent_discovery_check). Resolve a task to capabilities and the products that fit it best, each
+// explained (agent_discovery_check).
 //
-// Maps a task to capabilities from a controlled vocabulary (typos tolerated) and ranks the products
-// covering most of them, then by readiness, each with the capabilities it matched and a one-line
-// reason. Requirement flags (api, mcp, self_serve, openapi, cli) drop products lacking them. discover:
-// true also searches the MCP registry and the web for products the registry lacks and audits up to 5
-// of them in (slower; each audit is billed as audit_run). Prefer it over find_tools_for_task for
-// multi-part tasks; use how_to when you need steps, not just tools. Metered: one agent_discovery_check
-// event, $0.005 per call beyond the plan's monthly allowance; a 402 tool error names the reason when
-// the quota or spend limit is reached.
+// Maps a task to capabilities from a controlled vocabulary (typos tolerated) and ranks products by
+// relevance to the task and the capabilities they cover (readiness orders near-equals only), each with
+// its match, the capabilities it matched and a one-line reason. Requirement flags (api, mcp,
+// self_serve, openapi, cli) drop products lacking them. discover: true also searches the MCP registry
+// and the web for products the registry lacks and audits up to 5 of them in (slower; each audit is
+// billed as audit_run). Prefer it over find_tools_for_task for multi-part tasks; use how_to when you
+// need steps, not just tools. Metered: one agent_discovery_check event, $0.005 per call beyond the
+// plan's monthly allowance; a 402 tool error names the reason when the quota or spend limit is
+// reached.
 //
 // Input: task, requirements (optional), discover (optional).
 func (c *Client) Resolve(ctx context.Context, input Params, opts ...CallOption) (json.RawMessage, error) {
