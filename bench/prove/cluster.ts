@@ -17,6 +17,8 @@ import { DefaultLogger, Runtime, Worker } from '@temporalio/worker';
 import { ScheduleIds } from '../../src/temporal/workflow-names';
 import { WORKFLOW_BUNDLE_PATH } from '../../workers/worker';
 import { type Load, type LoadWorkspace, type Sample, startLoad } from './outage-load';
+import { charges, histogram, recoveryAfter } from './outage-verdict';
+import { settledEventKeys } from './outages';
 import type { Proof, ProofRow } from './proof';
 import { type Stack, startStack } from './stack';
 import type { ClusterService } from './temporal-cluster';
@@ -170,10 +172,7 @@ function callRows(phase: Phase, all: Sample[], processesKept: boolean): ProofRow
   // the shard to move; the outage proof's bound (a whole Temporal down answers 503 within 6 s) is the yardstick.
   const exposedMetered = samples.filter((s) => s.kind === 'metered' && s.endedAt >= phase.killedAt && s.startedAt < phase.up).map((s) => s.ms);
   const over = exposedMetered.filter((ms) => ms > OUTAGE_PROOF_BOUND_MS).length;
-  const after = samples.filter((s) => s.startedAt >= phase.up).sort((a, b) => a.startedAt - b.startedAt);
-  const lastFailure = after.reduce((t, s) => (isOk(s) ? t : Math.max(t, s.endedAt)), phase.up);
-  const settled = after.filter((s) => s.startedAt >= lastFailure);
-  const recoverySeconds = (lastFailure - phase.up) / 1000;
+  const { recoverySeconds, settled } = recoveryAfter(samples, phase.up);
   return [
     {
       promise: `Temporal ${phase.service} killed under load: every call answers 2xx (503 only while it is down or coming back), never 500, none dropped`,
@@ -193,23 +192,9 @@ function callRows(phase: Phase, all: Sample[], processesKept: boolean): ProofRow
 
 /** Usage events of the phase's workspace against its metered 2xx: in total, and per call where the workflow id is known. */
 async function eventsRow(stack: Stack, phase: Phase, all: Sample[]): Promise<ProofRow> {
-  const metered = all.filter((s) => s.kind === 'metered' && s.workspaceId === phase.workspace.workspaceId);
-  const ok = metered.filter(isOk);
-  const read = async () => ((await stack.db('usage_events').where({ workspace_id: phase.workspace.workspaceId }).pluck('dedupe_key')) as string[]).sort();
-  // Calls answered 202 settle when their workflow does: read until two readings 2 s apart agree.
-  let keys = await read();
-  for (let i = 0; i < 30; i++) {
-    await delay(2_000);
-    const again = await read();
-    if (again.join() === keys.join()) break;
-    keys = again;
-  }
-  const perKey = new Map<string, number>();
-  for (const k of keys) perKey.set(k, (perKey.get(k) ?? 0) + 1);
-  const keyed = metered.filter((s) => s.workflowId);
-  const lost = keyed.filter((s) => isOk(s) && !perKey.has(s.workflowId!)).length;
-  const chargedWithoutAnswer = keyed.filter((s) => !isOk(s) && perKey.has(s.workflowId!)).length;
-  const doubled = [...perKey.values()].filter((n) => n > 1).length;
+  // Calls answered 202 settle when their workflow does.
+  const keys = await settledEventKeys(stack.db, phase.workspace.workspaceId, 30);
+  const { metered, ok, keyed, lost, chargedWithoutAnswer, doubled } = charges(all, phase.workspace.workspaceId, keys);
   return {
     promise: `${phase.service} kill: usage events = metered 2xx, none lost or doubled`,
     passed: keys.length === ok.length && ok.length > 0 && lost === 0 && chargedWithoutAnswer === 0 && doubled === 0,
@@ -323,13 +308,4 @@ function percentile(xs: number[], q: number): number {
   if (!xs.length) return 0;
   const sorted = [...xs].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)];
-}
-
-function histogram(xs: Sample[]): string {
-  const counts = new Map<string, number>();
-  for (const s of xs) {
-    const k = `${s.route} ${s.status || 'no answer'}`;
-    counts.set(k, (counts.get(k) ?? 0) + 1);
-  }
-  return [...counts].map(([k, n]) => `${n} × ${k}`).join(', ');
 }

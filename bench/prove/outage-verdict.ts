@@ -75,11 +75,7 @@ export function outageRows(o: {
       `slowest call of the phase ${slowest?.ms ?? '-'} ms (${slowest?.route ?? '-'} → ${slowest?.status ?? '-'}), ${slowOk} 2xx over the bound caught by the return`,
   });
 
-  // Recovered at the start of the first call after which every call succeeded (through the phase's end).
-  const after = phase.filter((s) => s.startedAt >= times.up).sort((a, b) => a.startedAt - b.startedAt);
-  const lastFailure = after.reduce((t, s) => (isOk(s) ? t : Math.max(t, s.endedAt)), times.up);
-  const settled = after.filter((s) => s.startedAt >= lastFailure);
-  const recoverySeconds = (lastFailure - times.up) / 1000;
+  const { recoverySeconds, settled } = recoveryAfter(phase, times.up);
   const classesBack = settled.some((s) => s.kind === 'read') && settled.some((s) => s.kind === 'metered');
   const alive = o.childrenAlive.api && o.childrenAlive.worker;
   rows.push({
@@ -96,14 +92,7 @@ export function outageRows(o: {
 
 /** Usage events against what the clients were answered: per call where the workflow id is known, else in total. */
 function eventsRow(dep: string, samples: Sample[], workspaceId: string, ledger: PhaseLedger): ProofRow {
-  const metered = samples.filter((s) => s.kind === 'metered' && s.workspaceId === workspaceId);
-  const ok = metered.filter(isOk);
-  const perKey = new Map<string, number>();
-  for (const k of ledger.eventKeys) perKey.set(k, (perKey.get(k) ?? 0) + 1);
-  const keyed = metered.filter((s) => s.workflowId);
-  const lost = keyed.filter((s) => isOk(s) && !perKey.has(s.workflowId!)).length;
-  const chargedWithoutAnswer = keyed.filter((s) => !isOk(s) && perKey.has(s.workflowId!)).length;
-  const doubled = [...perKey.values()].filter((n) => n > 1).length;
+  const { metered, ok, keyed, lost, chargedWithoutAnswer, doubled } = charges(samples, workspaceId, ledger.eventKeys);
   const audits = ledger.audits;
   const auditsOk = audits.length > 0 && audits.every((a) => a.finalStatus === 'completed' && a.events === 1);
   const runningAtStop = audits.filter((a) => a.runningAtStop).length;
@@ -118,7 +107,37 @@ function eventsRow(dep: string, samples: Sample[], workspaceId: string, ledger: 
   };
 }
 
-function histogram(xs: Sample[]): string {
+/**
+ * Recovered at the start of the first call after which every call succeeded (through the samples' end):
+ * how long after `up` that was, and the calls from then on.
+ */
+export function recoveryAfter(samples: Sample[], up: number): { recoverySeconds: number; settled: Sample[] } {
+  const after = samples.filter((s) => s.startedAt >= up).sort((a, b) => a.startedAt - b.startedAt);
+  const lastFailure = after.reduce((t, s) => (isOk(s) ? t : Math.max(t, s.endedAt)), up);
+  return { recoverySeconds: (lastFailure - up) / 1000, settled: after.filter((s) => s.startedAt >= lastFailure) };
+}
+
+/**
+ * A workspace's usage events (their dedupe keys, a workflow id each) against the metered calls its clients
+ * saw: per call where the workflow id is known (an Idempotency-Key), events lost for a 2xx, charged without
+ * one, or doubled.
+ */
+export function charges(samples: Sample[], workspaceId: string, eventKeys: string[]) {
+  const metered = samples.filter((s) => s.kind === 'metered' && s.workspaceId === workspaceId);
+  const perKey = new Map<string, number>();
+  for (const k of eventKeys) perKey.set(k, (perKey.get(k) ?? 0) + 1);
+  const keyed = metered.filter((s) => s.workflowId);
+  return {
+    metered,
+    ok: metered.filter(isOk),
+    keyed,
+    lost: keyed.filter((s) => isOk(s) && !perKey.has(s.workflowId!)).length,
+    chargedWithoutAnswer: keyed.filter((s) => !isOk(s) && perKey.has(s.workflowId!)).length,
+    doubled: [...perKey.values()].filter((n) => n > 1).length,
+  };
+}
+
+export function histogram(xs: Sample[]): string {
   const counts = new Map<string, number>();
   for (const s of xs) {
     const k = `${s.route} ${s.status || 'no answer'}`;

@@ -13,7 +13,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { mintApiKey } from '../../src/domain/api-keys';
 import { loadConfig } from '../../src/config';
 import { createLogger } from '../../src/logger';
-import { createDb } from '../../src/store/db';
+import { createDb, type Db } from '../../src/store/db';
 import { insertWorkspaceWithKey } from '../../src/store/workspaces';
 import { type Load, type LoadWorkspace, startLoad } from './outage-load';
 import { type OutageTimes, outageRows, type PhaseLedger } from './outage-verdict';
@@ -168,18 +168,7 @@ async function ledgerOf(stack: Stack, ws: LoadWorkspace, audits: Phase['audits']
   const db = createDb({ url: stack.databaseUrl, poolMax: 2, logger: createLogger('silent') });
   try {
     const finals = await Promise.all(audits.map((a) => untilJobEnds(stack.apiUrl, ws.key, a.jobId, 60_000)));
-    const read = async () => {
-      const eventKeys: string[] = await db('usage_events').where({ workspace_id: ws.workspaceId, event_type: 'agent_discovery_check' }).pluck('dedupe_key');
-      return eventKeys.sort();
-    };
-    // Refunds of failed reads and settlements run in workflows: wait until two readings 2 s apart agree.
-    let eventKeys = await read();
-    for (let i = 0; i < 15; i++) {
-      await delay(2_000);
-      const again = await read();
-      if (again.join() === eventKeys.join()) break;
-      eventKeys = again;
-    }
+    const eventKeys = await settledEventKeys(db, ws.workspaceId, 15);
     const ledgerAudits: PhaseLedger['audits'] = [];
     for (const [i, a] of audits.entries()) {
       const workflowId: string = (await db('jobs').where({ id: a.jobId }).first('workflow_id'))?.workflow_id ?? '';
@@ -190,6 +179,24 @@ async function ledgerOf(stack: Stack, ws: LoadWorkspace, audits: Phase['audits']
   } finally {
     await db.destroy();
   }
+}
+
+/**
+ * The dedupe keys (workflow ids) of a workspace's agent_discovery_check usage events once they stop changing:
+ * refunds of failed reads and settlements of calls answered 202 run in workflows, so it reads until two
+ * readings 2 s apart agree (at most `readings` more).
+ */
+export async function settledEventKeys(db: Db, workspaceId: string, readings: number): Promise<string[]> {
+  const read = async () =>
+    ((await db('usage_events').where({ workspace_id: workspaceId, event_type: 'agent_discovery_check' }).pluck('dedupe_key')) as string[]).sort();
+  let keys = await read();
+  for (let i = 0; i < readings; i++) {
+    await delay(2_000);
+    const again = await read();
+    if (again.join() === keys.join()) break;
+    keys = again;
+  }
+  return keys;
 }
 
 /** For each keyed call charged without a 2xx: its answer, its timing and its idempotency record, to find the step that failed. */

@@ -1,6 +1,5 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chmodSync, createWriteStream, mkdirSync, mkdtempSync, rmSync, type WriteStream } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import os from 'node:os';
@@ -9,7 +8,6 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { loadConfig } from '../../src/config';
 import { type RunningPostgres, startEmbeddedPostgres } from '../../src/runtime/embedded-postgres';
 import { freePort } from '../../src/runtime/free-port';
-import { RecentOutput } from '../../src/runtime/recent-output';
 import { type RunningDevServer, startTemporalDevServer } from '../../src/runtime/temporal-dev-server';
 import { loadRegistrySeed } from '../../src/services/registry-seed';
 import { createDb, type Db, migrateLatest } from '../../src/store/db';
@@ -19,6 +17,7 @@ import { type FixtureWeb, startFixtureWeb } from '../../test/fixture-web/server'
 import { npmScriptCommand } from '../../test/support/service-processes';
 import { startStripeMock } from '../../test/support/stripe-mock';
 import { createWorkspace } from '../../test/support/workspaces';
+import { type ChildService, childService, until } from './child-service';
 import { startTemporalCluster, type TemporalCluster } from './temporal-cluster';
 
 /**
@@ -65,22 +64,10 @@ export interface StackOptions {
   env?: Record<string, string>;
 }
 
-/** One of the stack's own processes: started, SIGKILLed and started again at will. */
-export interface ManagedProcess {
-  readonly name: string;
+/** One of the stack's own processes (an API or a worker): started, SIGKILLed and started again at will. */
+export interface ManagedProcess extends ChildService {
   /** The API's base URL, the same across restarts (empty for the worker). */
   readonly url: string;
-  /** Current pid; undefined while stopped. */
-  readonly pid: number | undefined;
-  /** How many times it was started. */
-  readonly starts: number;
-  start(): Promise<void>;
-  /** SIGKILL (no shutdown hooks: a crash), resolved once the process is gone. */
-  kill(): Promise<void>;
-  /** SIGTERM (graceful), SIGKILL after 10 s. */
-  stop(): Promise<void>;
-  /** The last lines it printed, for failure messages. */
-  lastOutput(): string;
 }
 
 export interface Stack {
@@ -343,9 +330,7 @@ function pickSystemEnv(): Record<string, string> {
 
 /**
  * `npm run <script>` as a direct child (so its pid is the service's own), ready once it has printed
- * `ready.printed`, or once `ready.url`/health answers 200. Its output goes to logsDir/<name>.log and the
- * last lines are kept for failure messages. A process left running when the proof's own process exits is
- * killed.
+ * `ready.printed`, or once `ready.url`/health answers 200, within 60 s. Its output goes to logsDir/<name>.log.
  */
 function managedProcess(
   name: string,
@@ -357,78 +342,18 @@ function managedProcess(
   refuseWhenStopped: (what: string) => void,
 ): ManagedProcess {
   const command = npmScriptCommand(npmScript);
-  let child: ChildProcess | undefined;
-  let exited: Promise<void> = Promise.resolve();
-  let starts = 0;
-  let file: WriteStream | undefined;
-  const output = new RecentOutput(400);
-  const killOnExit = () => child?.kill('SIGKILL');
-
-  const waitExit = async (signal: NodeJS.Signals, graceMs: number) => {
-    const c = child;
-    if (!c || c.exitCode !== null || c.signalCode !== null) return;
-    c.kill(signal);
-    const timer = setTimeout(() => c.kill('SIGKILL'), graceMs);
-    await exited;
-    clearTimeout(timer);
-  };
-
-  return {
+  const service = childService({
     name,
-    url: 'url' in ready ? ready.url : '',
-    get pid() {
-      return child && child.exitCode === null && child.signalCode === null ? child.pid : undefined;
-    },
-    get starts() {
-      return starts;
-    },
-    async start() {
-      refuseWhenStopped(name);
-      if (this.pid) throw new Error(`${name} is already running (pid ${this.pid})`);
-      let seen = '';
-      file ??= createWriteStream(path.join(logsDir, `${name}.log`), { flags: 'a' });
-      const c = spawn(process.execPath, [...command.execArgv, command.script], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-      child = c;
-      starts++;
-      const onData = (d: Buffer) => {
-        output.push(d);
-        file?.write(d);
-        if (seen.length < 100_000) seen += d.toString();
-      };
-      c.stdout?.on('data', onData);
-      c.stderr?.on('data', onData);
-      process.on('exit', killOnExit);
-      exited = new Promise((resolve) =>
-        c.once('exit', () => {
-          process.removeListener('exit', killOnExit);
-          resolve();
-        }),
-      );
-      const deadline = Date.now() + 60_000;
-      for (;;) {
-        if (c.exitCode !== null || c.signalCode !== null) throw new Error(`${name} exited during start-up; its last lines:\n${output.last()}`);
-        const ok = 'printed' in ready ? seen.includes(ready.printed) : await untilHealthy(ready.url);
-        if (ok) break;
-        if (Date.now() > deadline) {
-          await waitExit('SIGKILL', 0);
-          throw new Error(`${name} not ready within 60 s; its last lines:\n${output.last()}`);
-        }
-        await delay(100);
-      }
-      log(`${name} started (pid ${c.pid}, start ${starts})`);
-    },
-    async kill() {
-      const pid = child?.pid;
-      await waitExit('SIGKILL', 0);
-      log(`${name} killed with SIGKILL (pid ${pid})`);
-    },
-    async stop() {
-      await waitExit('SIGTERM', 10_000);
-      file?.end();
-      file = undefined;
-    },
-    lastOutput: () => output.last(20),
-  };
+    command: process.execPath,
+    args: [...command.execArgv, command.script],
+    env,
+    logFile: path.join(logsDir, `${name}.log`),
+    log,
+    beforeStart: () => refuseWhenStopped(name),
+    ready: ({ printed, exited }) => until(() => ('printed' in ready ? printed().includes(ready.printed) : untilHealthy(ready.url)), 'ready', 60_000, exited),
+  });
+  // The service's own getters (pid, starts) stay live: extend it, never copy it.
+  return Object.assign(service, { url: 'url' in ready ? ready.url : '' });
 }
 
 async function untilHealthy(url: string): Promise<boolean> {

@@ -1,5 +1,5 @@
-import { type ChildProcess, execFile, execFileSync, spawn } from 'node:child_process';
-import { chmodSync, createWriteStream, existsSync, mkdirSync, writeFileSync, type WriteStream } from 'node:fs';
+import { execFile, execFileSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,6 +8,7 @@ import { promisify } from 'node:util';
 import { Connection } from '@temporalio/client';
 import { freePort, waitForPort } from '../../src/runtime/free-port';
 import { RecentOutput } from '../../src/runtime/recent-output';
+import { type ChildService, childService, until } from './child-service';
 
 /**
  * A real multi-process Temporal server cluster on loopback, for proofs that kill and restart single
@@ -26,23 +27,9 @@ export interface TemporalClusterOptions {
 
 export type ClusterService = 'frontend' | 'history-1' | 'history-2' | 'matching' | 'worker';
 
-export interface ClusterProcess {
+/** One Temporal service's process (bench/prove/child-service.ts), named by its service. */
+export interface ClusterProcess extends ChildService {
   readonly name: ClusterService;
-  /** Current pid; undefined while stopped. */
-  readonly pid: number | undefined;
-  /** How many times it was started. */
-  readonly starts: number;
-  /**
-   * Resolves once its gRPC port accepts connections and it has joined membership (the frontend: once
-   * getSystemInfo answers too; the worker service, which serves no gRPC: once it logs that it started).
-   */
-  start(): Promise<void>;
-  /** SIGKILL (a crash), resolved once the process is gone. */
-  kill(): Promise<void>;
-  /** SIGTERM (graceful), SIGKILL after 10 s. */
-  stop(): Promise<void>;
-  /** The last lines it printed, for failure messages. */
-  lastOutput(): string;
 }
 
 export interface TemporalCluster {
@@ -351,96 +338,29 @@ function clusterProcess(c: {
   logsDir: string;
   log: (line: string) => void;
 }): ClusterProcess {
-  const args = ['--config-file', c.configFile, '--allow-no-auth', 'start', '--service', serviceOf(c.name)];
   // The worker service serves no gRPC (its port only names it in membership): it is up once it says so.
   const readyLine = c.name === 'worker' ? 'worker service started' : MEMBERSHIP_JOINED;
-  let child: ChildProcess | undefined;
-  let exited: Promise<void> = Promise.resolve();
-  let starts = 0;
-  let file: WriteStream | undefined;
-  const output = new RecentOutput(400);
-  const killOnExit = () => child?.kill('SIGKILL');
-  const running = () => !!child && child.exitCode === null && child.signalCode === null;
-
-  const signalAndWait = async (signal: NodeJS.Signals, graceMs: number) => {
-    const proc = child;
-    if (!proc || !running()) return;
-    proc.kill(signal);
-    const timer = setTimeout(() => proc.kill('SIGKILL'), graceMs);
-    await exited;
-    clearTimeout(timer);
-  };
-
-  return {
+  const service = childService({
     name: c.name,
-    get pid() {
-      return running() ? child?.pid : undefined;
-    },
-    get starts() {
-      return starts;
-    },
-    async start() {
-      if (running()) throw new Error(`temporal ${c.name} is already running (pid ${child?.pid})`);
+    command: c.serverBin,
+    args: ['--config-file', c.configFile, '--allow-no-auth', 'start', '--service', serviceOf(c.name)],
+    logFile: path.join(c.logsDir, `temporal-${c.name}.log`),
+    log: (line) => c.log(`temporal ${line}`),
+    async ready({ printed, exited }) {
       const began = Date.now();
-      file ??= createWriteStream(path.join(c.logsDir, `temporal-${c.name}.log`), { flags: 'a' });
-      const proc = spawn(c.serverBin, args, { stdio: ['ignore', 'pipe', 'pipe'] });
-      child = proc;
-      starts++;
-      let seen = '';
-      const onData = (d: Buffer) => {
-        output.push(d);
-        file?.write(d);
-        if (seen.length < 1_000_000) seen += d.toString();
-      };
-      proc.stdout?.on('data', onData);
-      proc.stderr?.on('data', onData);
-      process.on('exit', killOnExit);
-      const gone = new AbortController();
-      exited = new Promise((resolve) =>
-        proc.once('exit', () => {
-          process.removeListener('exit', killOnExit);
-          gone.abort();
-          resolve();
-        }),
-      );
-      try {
-        if (c.name !== 'worker') await waitForPort(HOST, c.grpcPort, START_TIMEOUT_MS, gone.signal);
-        // The port opens before the process joins membership; until then no other service routes to it.
-        await untilPrinted(() => seen, readyLine, START_TIMEOUT_MS - (Date.now() - began), gone.signal);
-        // The frontend's port opens before it can serve: wait until it answers a real call.
-        if (c.name === 'frontend') await untilFrontendAnswers(c.frontendAddress, START_TIMEOUT_MS - (Date.now() - began), gone.signal);
-      } catch (err) {
-        const why = gone.signal.aborted ? `exited during start-up (${proc.exitCode ?? proc.signalCode})` : (err as Error).message;
-        await signalAndWait('SIGKILL', 0);
-        throw new Error(`temporal ${c.name} not ready: ${why}; its last lines:\n${output.last(20)}`);
-      }
-      c.log(`temporal ${c.name} started (pid ${proc.pid}, start ${starts}, ${Date.now() - began} ms)`);
+      const left = () => START_TIMEOUT_MS - (Date.now() - began);
+      if (c.name !== 'worker') await waitForPort(HOST, c.grpcPort, START_TIMEOUT_MS, exited);
+      // The port opens before the process joins membership; until then no other service routes to it.
+      await until(() => printed().includes(readyLine), `"${readyLine}"`, left(), exited);
+      // The frontend's port opens before it can serve: wait until it answers a real call.
+      if (c.name === 'frontend') await untilFrontendAnswers(c.frontendAddress, left(), exited);
     },
-    async kill() {
-      const pid = child?.pid;
-      await signalAndWait('SIGKILL', 0);
-      c.log(`temporal ${c.name} killed with SIGKILL (pid ${pid})`);
-    },
-    async stop() {
-      await signalAndWait('SIGTERM', 10_000);
-      file?.end();
-      file = undefined;
-    },
-    lastOutput: () => output.last(20),
-  };
+  });
+  return service as ClusterProcess;
 }
 
 /** Logged by every service once its row is in cluster_membership and it has bootstrapped its ring. */
 const MEMBERSHIP_JOINED = 'Membership heartbeat upserted successfully';
-
-async function untilPrinted(output: () => string, line: string, timeoutMs: number, signal: AbortSignal): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!output().includes(line)) {
-    if (signal.aborted) throw new Error(`stopped waiting for "${line}"`);
-    if (Date.now() > deadline) throw new Error(`"${line}" not printed within ${timeoutMs} ms`);
-    await delay(100);
-  }
-}
 
 /** Polls the frontend's getSystemInfo until it answers. */
 async function untilFrontendAnswers(address: string, timeoutMs: number, signal: AbortSignal): Promise<void> {

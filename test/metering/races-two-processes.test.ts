@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { getInfra } from '../support/infra';
 import { raceAnonymousTrial, raceLastIncludedCall } from '../support/metering-races';
-import { type ServiceProcess, startApiProcess } from '../support/service-processes';
+import { runServiceEnv, type ServiceProcess, startApiProcess } from '../support/service-processes';
 
 // Two API processes (each its own pool, key cache and meter batcher) sharing the run's database; the
 // suite's in-process worker runs their workflows. The in-process variant is in gate.test.ts.
@@ -11,17 +11,7 @@ describe('trial and quota races across two API processes', function () {
   let baseUrls: string[];
 
   before(async () => {
-    const infra = getInfra();
-    const env = {
-      ...infra.outboundEnv,
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: infra.databaseUrl,
-      TEMPORAL_ADDRESS: infra.temporalAddress,
-      TEMPORAL_NAMESPACE: infra.namespace,
-      TEMPORAL_TASK_QUEUE: infra.taskQueue,
-      TRUST_PROXY: 'true',
-    };
+    const env = runServiceEnv({ TRUST_PROXY: 'true' });
     apis.push(...(await Promise.all([startApiProcess(env), startApiProcess(env)])));
     baseUrls = apis.map((a) => a.baseUrl);
   });

@@ -3,11 +3,8 @@ import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as delay } from 'node:timers/promises';
-import { createTemporalClient } from '../../src/temporal/connection';
-import { ensureSchedules } from '../../src/temporal/schedules';
-import { testConfig } from '../support/app';
 import { getInfra } from '../support/infra';
-import { type ServiceProcess, startApiProcess, startWorkerProcess } from '../support/service-processes';
+import { handSchedulesBackToRunWorker, runServiceEnv, type ServiceProcess, startApiProcess, startWorkerProcess } from '../support/service-processes';
 import { createWorkspace } from '../support/workspaces';
 
 interface ReceivedSpan {
@@ -71,19 +68,12 @@ describe('tracing (OTEL_EXPORTER_OTLP_ENDPOINT)', function () {
   let worker: ServiceProcess;
 
   before(async () => {
-    const infra = getInfra();
     receiver = await startOtlpReceiver();
-    const env = {
-      ...infra.outboundEnv,
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: infra.databaseUrl,
-      TEMPORAL_ADDRESS: infra.temporalAddress,
-      TEMPORAL_NAMESPACE: infra.namespace,
-      TEMPORAL_TASK_QUEUE: `${infra.taskQueue}-tracing`,
+    const env = runServiceEnv({
+      TEMPORAL_TASK_QUEUE: `${getInfra().taskQueue}-tracing`,
       OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url,
       OTEL_BSP_SCHEDULE_DELAY: '100', // the batch processor's own setting: send within 100 ms, not 5 s
-    };
+    });
     worker = await startWorkerProcess(env);
     api = await startApiProcess(env);
   });
@@ -91,11 +81,7 @@ describe('tracing (OTEL_EXPORTER_OTLP_ENDPOINT)', function () {
     await api?.stop();
     await worker?.stop();
     await receiver?.close();
-    // The worker kept the schedules on its queue: hand them back to the run's own worker.
-    const infra = getInfra();
-    const temporal = createTemporalClient({ address: infra.temporalAddress, namespace: infra.namespace });
-    await ensureSchedules(temporal.client, testConfig(), infra.taskQueue);
-    await temporal.connection.close();
+    await handSchedulesBackToRunWorker();
   });
 
   it('follows one metered call from its HTTP request through the workflow to the activity, with the request and workflow ids', async () => {

@@ -1,10 +1,8 @@
 import assert from 'node:assert/strict';
 import { freePort } from '../../src/runtime/free-port';
-import { createTemporalClient } from '../../src/temporal/connection';
-import { ensureSchedules } from '../../src/temporal/schedules';
-import { startTestApp, type TestApp, testConfig } from '../support/app';
+import { startTestApp, type TestApp } from '../support/app';
 import { getInfra } from '../support/infra';
-import { type ServiceProcess, startWorkerProcess } from '../support/service-processes';
+import { handSchedulesBackToRunWorker, runServiceEnv, type ServiceProcess, startWorkerProcess } from '../support/service-processes';
 import { createWorkspace } from '../support/workspaces';
 
 /** A sample's value from Prometheus text, 0 when absent. */
@@ -28,24 +26,13 @@ describe('worker metrics (WORKER_METRICS_PORT)', function () {
     const infra = getInfra();
     queue = `${infra.taskQueue}-worker-metrics`;
     port = await freePort();
-    worker = await startWorkerProcess({
-      ...infra.outboundEnv,
-      DATABASE_URL: infra.databaseUrl,
-      TEMPORAL_ADDRESS: infra.temporalAddress,
-      TEMPORAL_NAMESPACE: infra.namespace,
-      TEMPORAL_TASK_QUEUE: queue,
-      WORKER_METRICS_PORT: String(port),
-    });
+    worker = await startWorkerProcess(runServiceEnv({ TEMPORAL_TASK_QUEUE: queue, WORKER_METRICS_PORT: String(port) }));
     app = await startTestApp({}, { TEMPORAL_TASK_QUEUE: queue });
   });
   after(async () => {
     await app?.close();
     await worker?.stop();
-    // The worker kept the schedules on its queue: hand them back to the run's own worker.
-    const infra = getInfra();
-    const temporal = createTemporalClient({ address: infra.temporalAddress, namespace: infra.namespace });
-    await ensureSchedules(temporal.client, testConfig(), infra.taskQueue);
-    await temporal.connection.close();
+    await handSchedulesBackToRunWorker();
   });
 
   const scrape = async () => {

@@ -3,6 +3,10 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { freePort } from '../../src/runtime/free-port';
 import { RecentOutput } from '../../src/runtime/recent-output';
+import { createTemporalClient } from '../../src/temporal/connection';
+import { ensureSchedules } from '../../src/temporal/schedules';
+import { testConfig } from './app';
+import { getInfra } from './infra';
 
 /**
  * The production entry points (`npm run start:api`, `npm run start:worker`) as child processes of their
@@ -20,6 +24,35 @@ export interface ServiceProcess {
 
 const DIST = path.resolve(__dirname, '../..');
 const ROOT = path.resolve(DIST, '..');
+
+/**
+ * The environment of a service process on the run's Postgres, Temporal and fixture web (production mode,
+ * warnings only), with a test's own settings on top (a task queue of its own, metrics or traces).
+ */
+export function runServiceEnv(overrides: Record<string, string> = {}): Record<string, string> {
+  const infra = getInfra();
+  return {
+    ...infra.outboundEnv,
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'warn',
+    DATABASE_URL: infra.databaseUrl,
+    TEMPORAL_ADDRESS: infra.temporalAddress,
+    TEMPORAL_NAMESPACE: infra.namespace,
+    TEMPORAL_TASK_QUEUE: infra.taskQueue,
+    ...overrides,
+  };
+}
+
+/** A worker process keeps the schedules on its own queue when it starts: hand them back to the run's worker. */
+export async function handSchedulesBackToRunWorker(): Promise<void> {
+  const infra = getInfra();
+  const temporal = createTemporalClient({ address: infra.temporalAddress, namespace: infra.namespace });
+  try {
+    await ensureSchedules(temporal.client, testConfig(), infra.taskQueue);
+  } finally {
+    await temporal.connection.close();
+  }
+}
 
 /** An API process on a free loopback port; resolves once /health answers. Env: DATABASE_URL, TEMPORAL_*. */
 export async function startApiProcess(env: Record<string, string | undefined>): Promise<ServiceProcess> {
