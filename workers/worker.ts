@@ -4,7 +4,7 @@ import {
   OpenTelemetryActivityInboundInterceptor,
   OpenTelemetryActivityOutboundInterceptor,
 } from '@temporalio/interceptors-opentelemetry/lib/worker';
-import { DefaultLogger, NativeConnection, Runtime, Worker, type WorkerOptions as WorkerOptions_ } from '@temporalio/worker';
+import { DefaultLogger, NativeConnection, Runtime, Worker, type WorkerOptions as SdkWorkerOptions } from '@temporalio/worker';
 import { createActivities, type ActivityDeps } from '../activities';
 import { activityMetricsInterceptor } from '../src/observability/activity-metrics';
 import { observeUsageSync } from '../src/observability/metrics';
@@ -46,7 +46,7 @@ export interface RunningWorker {
  * The traced bundle, a span per activity (a child of the workflow's StartActivity span, trace ids on its log
  * lines), and the sink through which the sandboxed workflows hand their spans to this process's exporter.
  */
-function tracedWorkflows(tracing: Tracing): Pick<WorkerOptions_, 'workflowBundle' | 'interceptors' | 'sinks'> {
+function tracedWorkflows(tracing: Tracing): Pick<SdkWorkerOptions, 'workflowBundle' | 'interceptors' | 'sinks'> {
   return {
     workflowBundle: { codePath: TRACED_WORKFLOW_BUNDLE_PATH },
     interceptors: {

@@ -1,4 +1,5 @@
 import type { Middleware } from 'koa';
+import { answeredStatus } from './answered';
 import type { Logger } from 'pino';
 
 /** One line per request at debug: method, path, status, duration, request id. Never headers or bodies. */
@@ -13,7 +14,7 @@ export function accessLog(logger: Logger): Middleware {
         {
           method: ctx.method,
           path: ctx.path,
-          status: ctx.respond === false ? ctx.res.statusCode : ctx.status,
+          status: answeredStatus(ctx),
           ms: Math.round(ms * 10) / 10,
           requestId: ctx.state.requestId,
         },

@@ -1,4 +1,5 @@
 import type { Middleware } from 'koa';
+import { answeredStatus, routeTemplate } from './answered';
 import { httpDuration, httpRequests } from '../observability/metrics';
 
 /**
@@ -12,8 +13,8 @@ export function requestMetrics(): Middleware {
     try {
       await next();
     } finally {
-      const route = (ctx as { _matchedRoute?: string })._matchedRoute ?? (ctx.state.route as string | undefined) ?? 'unmatched';
-      const status = ctx.respond === false ? ctx.res.statusCode : ctx.status;
+      const route = routeTemplate(ctx) ?? 'unmatched';
+      const status = answeredStatus(ctx);
       httpRequests.inc({ route, method: ctx.method, status: String(status) });
       httpDuration.observe({ route, method: ctx.method }, Number(process.hrtime.bigint() - started) / 1e9);
     }

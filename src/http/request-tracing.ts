@@ -1,5 +1,6 @@
 import { context, propagation, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
 import type { Middleware } from 'koa';
+import { answeredStatus, routeTemplate } from './answered';
 import { SPAN_ATTRIBUTES } from '../observability/tracing';
 
 const tracer = trace.getTracer('agentdex-api');
@@ -24,12 +25,12 @@ export function requestTracing(): Middleware {
     try {
       await context.with(trace.setSpan(parent, span), next);
     } finally {
-      const route = (ctx as { _matchedRoute?: string })._matchedRoute ?? (ctx.state.route as string | undefined);
+      const route = routeTemplate(ctx);
       if (route) {
         span.updateName(`${ctx.method} ${route}`);
         span.setAttribute('http.route', route);
       }
-      const status = ctx.respond === false ? ctx.res.statusCode : ctx.status;
+      const status = answeredStatus(ctx);
       span.setAttribute('http.response.status_code', status);
       if (status >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
       span.end();
