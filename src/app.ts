@@ -3,6 +3,7 @@ import etag from '@koa/etag';
 import Koa from 'koa';
 import type { AppDeps } from './deps';
 import { accessLog } from './http/access-log';
+import { cachedRead } from './http/cached-read';
 import { conditionalGet } from './http/conditional-get';
 import { errorHandler } from './http/error-handler';
 import { operationRoutes } from './http/operation-routes';
@@ -57,13 +58,18 @@ export function createApp(deps: AppDeps): Koa {
   mountMcp(router, { handlers, resolveCaller, logger: deps.logger });
   mountWeb(router, { deps, handlers, cache });
 
+  const https = deps.config.publicBaseUrl.startsWith('https://');
+  const accessLogged = deps.logger.isLevelEnabled('debug');
+  // A repeated open read answered before the layers below, with what they would add (the request's span
+  // and its access-log line apart: where an operator asks for those, every read goes the whole way).
+  if (!deps.config.tracing && !accessLogged) app.use(cachedRead(cache, { https }));
   app.use(requestMetrics());
   app.use(requestId());
   if (deps.config.tracing) app.use(requestTracing());
-  app.use(securityHeaders({ https: deps.config.publicBaseUrl.startsWith('https://') }));
+  app.use(securityHeaders({ https }));
   app.use(errorHandler(deps.logger, htmlErrorPage));
   // A line per request only at debug: below that the layer would cost every read for nothing.
-  if (deps.logger.isLevelEnabled('debug')) app.use(accessLog(deps.logger));
+  if (accessLogged) app.use(accessLog(deps.logger));
   // ETags on GET responses and 304 for a matching If-None-Match.
   app.use(conditionalGet());
   app.use(serveCached(cache));

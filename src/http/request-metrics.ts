@@ -1,6 +1,6 @@
 import type { Middleware } from 'koa';
 import { answeredStatus, routeTemplate } from './answered';
-import { httpDuration, httpRequests } from '../observability/metrics';
+import { recordRequest } from '../observability/http-metrics';
 
 /**
  * Counts and times every request by route template (the router's, or the cached read's), method and status.
@@ -13,10 +13,7 @@ export function requestMetrics(): Middleware {
     try {
       await next();
     } finally {
-      const route = routeTemplate(ctx) ?? 'unmatched';
-      const status = answeredStatus(ctx);
-      httpRequests.inc({ route, method: ctx.method, status: String(status) });
-      httpDuration.observe({ route, method: ctx.method }, Number(process.hrtime.bigint() - started) / 1e9);
+      recordRequest(routeTemplate(ctx) ?? 'unmatched', ctx.method, answeredStatus(ctx), Number(process.hrtime.bigint() - started) / 1e9);
     }
   };
 }

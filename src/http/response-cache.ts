@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Context, Middleware } from 'koa';
 import { LRUCache } from 'lru-cache';
-import { responseCache } from '../observability/metrics';
+import { countCacheHit, responseCache } from '../observability/metrics';
 import { registryVersion } from '../store/registry-version';
 
 interface Entry {
@@ -62,7 +62,7 @@ export class ResponseCache {
   async send(ctx: Context, key: string, type: string, compute: () => Promise<string>): Promise<void> {
     const cached = this.lru.get(key);
     if (cached && cached.version === registryVersion()) {
-      responseCache.inc({ result: 'hit' });
+      countCacheHit();
       return send(ctx, cached);
     }
     // Drop only an entry from an older registry version: deleting a key whose fetch is in flight would
@@ -94,7 +94,7 @@ export function serveCached(cache: ResponseCache): Middleware {
     if (ctx.method === 'GET' || ctx.method === 'HEAD') {
       const entry = cache.peek(ResponseCache.keyOf(ctx));
       if (entry) {
-        responseCache.inc({ result: 'hit' });
+        countCacheHit();
         ctx.state.route = entry.route;
         return send(ctx, entry);
       }

@@ -1,5 +1,6 @@
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { Db } from '../store/db';
+import { registerHttpMetrics } from './http-metrics';
 
 /**
  * The process's Prometheus metrics (docs/decisions.md, "Operations"): one registry per process, so that
@@ -10,20 +11,8 @@ export const metricsRegistry = new Registry();
 // The process's own: CPU, memory, heap, event-loop lag, handles (prom-client's defaults, under our prefix).
 collectDefaultMetrics({ register: metricsRegistry, prefix: 'agentdex_' });
 
-export const httpRequests = new Counter({
-  name: 'agentdex_http_requests_total',
-  help: 'HTTP requests answered, by route template, method and status',
-  labelNames: ['route', 'method', 'status'] as const,
-  registers: [metricsRegistry],
-});
-
-export const httpDuration = new Histogram({
-  name: 'agentdex_http_request_duration_seconds',
-  help: 'Time from a request arriving until the middleware stack has its answer, by route template and method',
-  labelNames: ['route', 'method'] as const,
-  buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
-  registers: [metricsRegistry],
-});
+// HTTP requests by route, method and status, and their durations: tallied per series (http-metrics.ts).
+registerHttpMetrics(metricsRegistry);
 
 export const meteredCalls = new Counter({
   name: 'agentdex_metered_calls_total',
@@ -32,12 +21,24 @@ export const meteredCalls = new Counter({
   registers: [metricsRegistry],
 });
 
+// Hits are counted in a plain number and added when scraped: a labelled inc on every cached read cost it
+// a few percent of its throughput (bench/RESULTS.md, issue 23).
+let pendingHits = 0;
 export const responseCache = new Counter({
   name: 'agentdex_response_cache_total',
   help: 'Open reads answered from the response cache (hit) or computed (miss)',
   labelNames: ['result'] as const,
   registers: [metricsRegistry],
+  collect() {
+    if (pendingHits) this.inc({ result: 'hit' }, pendingHits);
+    pendingHits = 0;
+  },
 });
+
+/** One open read answered from the response cache. */
+export function countCacheHit(): void {
+  pendingHits++;
+}
 
 const pools = new Set<Db>();
 /** Connections of the Postgres pools this process uses, by state, summed over its pools. */

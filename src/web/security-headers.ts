@@ -20,12 +20,34 @@ const PAGE_POLICY = [
 const RESOURCE_POLICY = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'";
 
 /**
- * Security headers on every response; the page policy and the page-only headers where the body is HTML.
- * A JSON, text or SVG answer runs nothing and links nowhere, so its policy alone (no script, no framing)
- * says all there is: the opener, permissions, referrer and legacy framing headers govern documents that
- * run script or follow links, and each header costs every open read its share (bench/RESULTS.md, issue 23).
+ * The security headers of a finished response: a JSON, text or SVG answer runs nothing and links nowhere,
+ * so its policy alone (no script, no framing) says all there is; the opener, permissions, referrer and
+ * legacy framing headers govern documents that run script or follow links, and each header costs every
+ * open read its share (bench/RESULTS.md, issue 23). The one list for the middleware below and for the
+ * cached-read path that writes its answer before the middleware (src/http/cached-read.ts).
  */
+export function securityHeaderFields(o: { html: boolean; https: boolean }): Array<[string, string]> {
+  const fields: Array<[string, string]> = [['X-Content-Type-Options', 'nosniff']];
+  if (o.https) fields.push(['Strict-Transport-Security', 'max-age=31536000; includeSubDomains']);
+  if (!o.html) {
+    fields.push(['Content-Security-Policy', RESOURCE_POLICY]);
+    return fields;
+  }
+  fields.push(
+    ['Content-Security-Policy', PAGE_POLICY],
+    ['X-Frame-Options', 'DENY'],
+    ['Cross-Origin-Opener-Policy', 'same-origin'],
+    ['Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=()'],
+    // The dashboard's addresses name nothing secret, but nobody else needs to learn them either.
+    ['Referrer-Policy', 'strict-origin-when-cross-origin'],
+  );
+  return fields;
+}
+
+/** Security headers on every response; the page policy and the page-only headers where the body is HTML. */
 export function securityHeaders(o: { https: boolean }): Middleware {
+  const resource = securityHeaderFields({ html: false, https: o.https }).slice(1);
+  const page = securityHeaderFields({ html: true, https: o.https }).slice(1);
   return async (ctx, next) => {
     // Before the handler: set even on responses a handler streams itself (MCP's event streams).
     ctx.set('X-Content-Type-Options', 'nosniff');
@@ -33,16 +55,10 @@ export function securityHeaders(o: { https: boolean }): Middleware {
     // A 304's headers replace the stored response's (RFC 9111 §4.3.4): a page revalidated under the resource
     // policy would lose its own stylesheet and script, so a 304 carries the page policy.
     const html = (ctx.response.type || '').startsWith('text/html') || ctx.status === 304;
-    if (o.https) ctx.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
-    if (!html) {
-      ctx.set('Content-Security-Policy', RESOURCE_POLICY);
-      return;
+    for (const [name, value] of html ? page : resource) {
+      // A handler may choose its own referrer policy (a page that links out with none).
+      if (name === 'Referrer-Policy' && ctx.response.get(name)) continue;
+      ctx.set(name, value);
     }
-    ctx.set('Content-Security-Policy', PAGE_POLICY);
-    ctx.set('X-Frame-Options', 'DENY');
-    ctx.set('Cross-Origin-Opener-Policy', 'same-origin');
-    ctx.set('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=()');
-    // The dashboard's addresses name nothing secret, but nobody else needs to learn them either.
-    if (!ctx.response.get('Referrer-Policy')) ctx.set('Referrer-Policy', 'strict-origin-when-cross-origin');
   };
 }
