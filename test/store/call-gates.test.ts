@@ -27,6 +27,11 @@ describe('per-workspace call gates (store)', () => {
 
   it('admits a burst of the plan’s size, then refuses for rate with the wait until the next call', async () => {
     const ws = await createWorkspace(db()); // free: burst 20, 10 in flight
+    // The plan's burst at a rate no busy machine refills during the loop (at the plan's 10 a second, one
+    // 100 ms stall between calls admitted a 21st).
+    const burst = PLANS.free.callLimits.burst;
+    const rate = 0.5;
+    await setCallLimitOverrides(db(), ws.workspaceId, { rate, burst, inFlight: PLANS.free.callLimits.inFlight });
     const answers = [];
     for (let i = 0; i < 21; i++) {
       const a = await takeCallSlot(db(), ws.workspaceId, { ttlMs: 60_000 });
@@ -35,11 +40,10 @@ describe('per-workspace call gates (store)', () => {
       // hand each call back at once, so only the rate limits
       if (a.state === 'admitted') await releaseCallSlots(db(), new Map([[ws.workspaceId, [a.slot as number]]]));
     }
-    const burst = PLANS.free.callLimits.burst;
     assert.ok(answers.slice(0, burst).every((a) => a.state === 'admitted'));
     const last = answers[burst];
     assert.equal(last.state, 'rate');
-    assert.ok(last.state === 'rate' && last.waitMs > 0 && last.waitMs <= 1000 / PLANS.free.callLimits.rate);
+    assert.ok(last.state === 'rate' && last.waitMs > 0 && last.waitMs <= 1000 / rate);
     assert.deepEqual((await readCallGate(db(), ws.workspaceId))?.slots, []);
   });
 
