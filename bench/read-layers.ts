@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import Koa from 'koa';
-import { cachedRead } from '../src/http/cached-read';
+import { answerFirst, cachedRead } from '../src/http/cached-read';
 import { conditionalGet } from '../src/http/conditional-get';
 import { errorHandler } from '../src/http/error-handler';
 import { requestId } from '../src/http/request-id';
@@ -68,10 +68,10 @@ export async function startReadLayers(body: Buffer): Promise<Layer[]> {
   }
   // How the app answers a repeated read: the cached-read path first, writing the entry before the layers.
   const fast = new Koa();
-  fast.use(cachedRead(cache, { https: false }));
+  answerFirst(fast, cachedRead(cache, { https: false }));
   fast.use((ctx) => cache.send(ctx, ResponseCache.keyOf(ctx), 'application/json; charset=utf-8', async () => body.toString()));
   const fastPort = await freePort();
   await listen(fast, '127.0.0.1', fastPort);
-  layers.push({ name: 'the cached-read path instead (as the app answers a repeated read: the entry written before the layers)', port: fastPort });
+  layers.push({ name: 'the cached-read path instead (as the app answers a repeated read: the entry written before Koa)', port: fastPort });
   return layers;
 }

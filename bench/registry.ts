@@ -222,7 +222,7 @@ async function main() {
       (f) => `| ${f.name} | ${f.rps} | ${(100 * ratio(f)).toFixed(0)}% | ${f.p50.toFixed(2)} | ${f.p95.toFixed(2)} | ${f.p99.toFixed(2)} | ${f.errors} |`,
     ),
     '',
-    `Where an open read's time goes: GET /v1/registry?limit=20's answer (${answerBytes} bytes) served by bare Koa, then the same with every header an open read must carry set by one handler (the contract's floor), then the app's middleware added one at a time in the app's order (each row from the third adds one to the row above, the third to the first; the next serves it from the response cache through the whole stack; the last is how the app answers a repeated read since issue 23, the cache entry written with the same headers before any layer, its step against the whole stack).`,
+    `Where an open read's time goes: GET /v1/registry?limit=20's answer (${answerBytes} bytes) served by bare Koa, then the same with every header an open read must carry set by one handler (the contract's floor), then the app's middleware added one at a time in the app's order (each row from the third adds one to the row above, the third to the first; the next serves it from the response cache through the whole stack; the last is how the app answers a repeated read since issue 23, the cache entry written with the same headers before Koa, its step against the whole stack).`,
     '',
     '| layers | req/s | vs bare route | step | p50 ms | p99 ms |',
     '|---|---|---|---|---|---|',

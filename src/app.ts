@@ -3,7 +3,7 @@ import etag from '@koa/etag';
 import Koa from 'koa';
 import type { AppDeps } from './deps';
 import { accessLog } from './http/access-log';
-import { cachedRead } from './http/cached-read';
+import { answerFirst, cachedRead } from './http/cached-read';
 import { conditionalGet } from './http/conditional-get';
 import { errorHandler } from './http/error-handler';
 import { operationRoutes } from './http/operation-routes';
@@ -60,9 +60,9 @@ export function createApp(deps: AppDeps): Koa {
 
   const https = deps.config.publicBaseUrl.startsWith('https://');
   const accessLogged = deps.logger.isLevelEnabled('debug');
-  // A repeated open read answered before the layers below, with what they would add (the request's span
-  // and its access-log line apart: where an operator asks for those, every read goes the whole way).
-  if (!deps.config.tracing && !accessLogged) app.use(cachedRead(cache, { https }));
+  // A repeated open read is answered before the app, with what its layers would add (the request's span and
+  // its access-log line apart: where an operator asks for those, every read goes the whole way).
+  if (!deps.config.tracing && !accessLogged) answerFirst(app, cachedRead(cache, { https }));
   app.use(requestMetrics());
   app.use(requestId());
   if (deps.config.tracing) app.use(requestTracing());
