@@ -4,7 +4,7 @@ import { recordRequest } from '../observability/http-metrics';
 import { countCacheHit } from '../observability/metrics';
 import { securityHeaderFields } from '../web/security-headers';
 import { requestIdFor } from './request-id';
-import type { ResponseCache } from './response-cache';
+import { ResponseCache } from './response-cache';
 
 /** Answers a request outright and says so, or leaves it to the app. */
 export type FrontHandler = (req: IncomingMessage, res: ServerResponse) => boolean;
@@ -23,7 +23,7 @@ export function cachedRead(cache: ResponseCache, o: { https: boolean }): FrontHa
   const security = securityHeaderFields({ html: false, https: o.https }).flat();
   return (req, res) => {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || req.headers['if-none-match'] !== undefined) return false;
-    const entry = cache.peek(`GET ${req.url}`);
+    const entry = cache.peek(ResponseCache.keyFor(req.method, req.url));
     if (!entry) return false;
     const started = process.hrtime.bigint();
     const id = requestIdFor(req.headers['x-request-id']);

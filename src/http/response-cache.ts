@@ -46,7 +46,12 @@ export class ResponseCache {
 
   /** GET responses are keyed by their URL, so `serveCached` can answer them before routing. */
   static keyOf(ctx: Context): string {
-    return `${ctx.method === 'HEAD' ? 'GET' : ctx.method} ${ctx.url}`;
+    return ResponseCache.keyFor(ctx.method, ctx.url);
+  }
+
+  /** The key of a request by its method and URL (HEAD is answered from GET's entry). */
+  static keyFor(method: string | undefined, url: string | undefined): string {
+    return `${method === 'HEAD' ? 'GET' : method} ${url}`;
   }
 
   peek(key: string): Entry | undefined {

@@ -46,6 +46,7 @@ export function securityHeaderFields(o: { html: boolean; https: boolean }): Arra
 
 /** Security headers on every response; the page policy and the page-only headers where the body is HTML. */
 export function securityHeaders(o: { https: boolean }): Middleware {
+  // nosniff (each list's first field) is set before the handler runs; the rest once the answer is known.
   const resource = securityHeaderFields({ html: false, https: o.https }).slice(1);
   const page = securityHeaderFields({ html: true, https: o.https }).slice(1);
   return async (ctx, next) => {
