@@ -11,6 +11,7 @@ import { requestId } from './http/request-id';
 import { requestMetrics } from './http/request-metrics';
 import { requestTracing } from './http/request-tracing';
 import { metricsRegistry, observePool } from './observability/metrics';
+import { scrapeMetrics } from './observability/metrics-server';
 import { ResponseCache, serveCached } from './http/response-cache';
 import { mountRoute, type RouteDef } from './http/route';
 import { mountMcp } from './mcp/routes';
@@ -52,7 +53,7 @@ export function createApp(deps: AppDeps): Koa {
   router.get('/metrics', async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
     ctx.type = metricsRegistry.contentType;
-    ctx.body = await metricsRegistry.metrics();
+    ctx.body = await scrapeMetrics(deps.sdkMetricsUrl);
   });
   for (const route of [...descriptorRoutes(deps, () => routes), ...routes]) mountRoute(router, route, resolveCaller);
   mountMcp(router, { handlers, resolveCaller, logger: deps.logger });

@@ -15,4 +15,9 @@ export interface AppDeps {
   logger: Logger;
   /** Validates audit targets before any work starts (the same guard the crawler uses). */
   outbound: Outbound;
+  /**
+   * Where this process's Temporal SDK exports its runtime metrics, when a worker shares the process
+   * (`npm start`): the API's /metrics carries them after its own.
+   */
+  sdkMetricsUrl?: string;
 }

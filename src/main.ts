@@ -5,6 +5,7 @@ import { loadConfigOrExit, type Config } from './config';
 import { createLogger, type Logger } from './logger';
 import { startTracing, type Tracing } from './observability/tracing';
 import { startEmbeddedPostgres } from './runtime/embedded-postgres';
+import { freePort } from './runtime/free-port';
 import { listen } from './runtime/http-server';
 import { assertPortsFree, portUnavailableMessage, type PortNeed } from './runtime/port-check';
 import { onShutdown } from './runtime/shutdown';
@@ -82,14 +83,16 @@ async function main(config: Config, logger: Logger, tracing: Tracing | undefined
 
     const target = { ...config.temporal, address: temporalAddress };
     const queues = taskQueues(config.temporal.taskQueue);
-    const worker = await orChildDies(startWorker({ target, taskQueue: queues.primitives, deps: activityDeps(config, db), tracing }));
+    // The SDK's runtime metrics exporter binds a loopback port of its own; the API's /metrics serves them too.
+    const sdkMetricsAddress = `127.0.0.1:${await freePort()}`;
+    const worker = await orChildDies(startWorker({ target, taskQueue: queues.primitives, deps: activityDeps(config, db), sdkMetricsAddress, tracing }));
     steps.push(['worker', () => worker.stop()]);
 
     // API and worker share this process, so the client rides on the worker's connection (closed with it).
     const temporal = clientOnWorkerConnection(worker.connection, config.temporal.namespace, { traced: !!tracing });
     await orChildDies(ensureSchedules(temporal.client, config, queues.primitives));
 
-    const app = createApp({ config, db, temporal, logger, outbound: configuredOutbound(config) });
+    const app = createApp({ config, db, temporal, logger, outbound: configuredOutbound(config), sdkMetricsUrl: `http://${sdkMetricsAddress}/metrics` });
     const server = await orChildDies(listenOnApiPort(app, config));
     steps.push(['http server', () => server.close()]);
     const apiKey = await orChildDies(ensureLocalWorkspaceKey(db, config.dataDir));

@@ -75,6 +75,17 @@ describe('npm start (embedded Postgres + Temporal dev server + API + worker)', f
     assert.equal(health.status, 200);
     assert.deepEqual(await jsonOf(health), { ok: true });
     assert.match(first.output(), /Temporal UI\s+http:\/\/127\.0\.0\.1:\d+/);
+    // API and worker in one process: one scrape of /metrics carries the API's, the worker's and the SDK's.
+    const call = await fetch(`http://127.0.0.1:${port}/v1/find-tools`, {
+      method: 'POST',
+      headers: { 'x-api-key': first.apiKey, 'content-type': 'application/json' },
+      body: JSON.stringify({ task: 'send transactional email' }),
+    });
+    assert.equal(call.status, 200);
+    const metrics = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+    assert.match(metrics, /^agentdex_metered_calls_total\{operation="findTools",outcome="admitted",reason=""\} 1$/m);
+    assert.match(metrics, /^agentdex_activity_outcomes_total\{activity="findTools",outcome="completed"\} 1$/m);
+    assert.match(metrics, /^temporal_\w+/m, "the Temporal SDK's runtime metrics follow ours");
     assert.ok(processesMentioning(dataDir).length >= 2, 'Postgres and Temporal run as children using the data dir');
     const temporal = createTemporalClient({ address: `127.0.0.1:${env.TEMPORAL_DEV_PORT}`, namespace: 'default' });
     try {
