@@ -151,6 +151,8 @@ export function rankTask(input: RankInput): TaskRanking {
     const textShare = totalWeight ? Math.min(1, r.text / totalWeight) : 0;
     const weight = needs.length && needs.some((need) => need.some((c) => input.phrased?.includes(c))) ? p.phrasedCapability : p.capability;
     r.match = needs.length ? (1 - weight) * textShare + weight * r.coverage : textShare;
+    // With the semantic channel, the product's similarity to the task is a share of its fit.
+    if (input.semantic) r.match = (1 - p.semantic) * r.match + p.semantic * Math.max(0, input.semantic.similarity(r.slot) ?? 0);
     if (connecting.has(r.slot)) r.match *= p.namedProductFactor;
     if (wanted.has(r.slot)) r.match = Math.max(r.match, p.namedMatch);
     r.score = r.match + p.readiness * (index.product(r.slot).readiness / 100);
