@@ -4,6 +4,7 @@ import { type ProductDocument, ProductIndex } from '../domain/ranking/product-in
 import type { Db } from '../store/db';
 import { allProductDocuments, type ProductDocumentRow, productDocumentsSince, registryMark } from '../store/product-documents';
 import { registryVersion } from '../store/registry-version';
+import { wordVectors } from './word-vectors';
 
 /**
  * The task-ranking index of a database, kept in this process's memory (docs/decisions.md, "Ranking a
@@ -102,7 +103,7 @@ async function rebuild(db: Db, state: IndexState): Promise<ProductIndex> {
       documents.push(documentOf(row));
       if (row.updated_at.getTime() > mark.now.getTime() - LOOKBACK_MS) recent.push(row);
     }
-  const index = await ProductIndex.buildInTurns(documents, BM25F_PARAMS);
+  const index = await ProductIndex.buildInTurns(documents, BM25F_PARAMS, wordVectors());
   for (const watch of watchers.get(db) ?? []) watch(documents);
   Object.assign(state, { index, seed: mark.seed, removed: mark.removed, watermark: mark.now, recent: new Map(), version, checkedAt: Date.now() });
   remember(state, recent, mark.now);

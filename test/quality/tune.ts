@@ -18,6 +18,7 @@ import { seedRow } from '../../src/domain/seed';
 import { capabilitiesOf, capabilityTexts } from '../../src/services/capability-vocabulary';
 import { readSeedFile } from '../../src/services/registry-seed';
 import { taskCapabilities } from '../../src/services/task-capabilities';
+import { wordVectors } from '../../src/services/word-vectors';
 import { ndcgAt5, reciprocalRank, taskSet } from './evaluate';
 
 interface Params {
@@ -50,7 +51,7 @@ const indexes = new Map<string, ProductIndex>();
 
 function run(params: Params, verbose = false) {
   const key = JSON.stringify(params.fields);
-  if (!indexes.has(key)) indexes.set(key, ProductIndex.build(documents, params.fields));
+  if (!indexes.has(key)) indexes.set(key, ProductIndex.build(documents, params.fields, wordVectors()));
   const index = indexes.get(key)!;
   const byKind = new Map<string, { n: number; hit: number }>();
   let hit = 0;

@@ -37,6 +37,8 @@ export interface RankParams {
   readiness: number;
   /** With an embeddings endpoint: the share of the fit that is the product's similarity to the task. */
   semantic: number;
+  /** Without one: the same share for the similarity of static word vectors (the index's, when it has them). */
+  wordVectors: number;
   /** Words added per capability the task asks for, and their weight (query expansion). */
   expansionTerms: number;
   expansionTermWeight: number;
@@ -62,6 +64,7 @@ export const RANK_PARAMS: RankParams = {
   phrasedCapability: 0.08,
   readiness: 0.06,
   semantic: 0.3,
+  wordVectors: 0.15,
   expansionTerms: 0,
   expansionTermWeight: 0.3,
   connectingTerms: 6,

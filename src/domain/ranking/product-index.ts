@@ -1,6 +1,7 @@
 import { commonEnglish } from '../capabilities';
 import { typoBudget, typoDistance } from '../search-text';
-import { stemOf, termsOf } from './terms';
+import { isStopWord, stemOf, termsOf } from './terms';
+import { SlotVectors, type WeightedWord, type WordVectors } from './word-vectors';
 
 /**
  * The task-ranking index: every product as a document of weighted fields, scored with BM25F (Robertson
@@ -97,6 +98,7 @@ export class ProductIndex {
   /** Every word documents use, by first letter, for correcting a task's typos. */
   private readonly lexicon = new Map<string, Set<string>>();
   private base = NO_POSTINGS;
+  private vectors?: SlotVectors;
   private readonly delta = new Map<string, DeltaPostings>();
   private averages: Record<Field, number>;
   private live = 0;
@@ -112,17 +114,17 @@ export class ProductIndex {
     this.averages = Object.fromEntries(FIELDS.map((f) => [f, 1])) as Record<Field, number>;
   }
 
-  /** Indexes every document at once (field averages from them all). */
-  static build(documents: ProductDocument[], params: Bm25fParams): ProductIndex {
-    const steps = ProductIndex.building(documents, params);
+  /** Indexes every document at once (field averages from them all); with `words`, each product's vector too. */
+  static build(documents: ProductDocument[], params: Bm25fParams, words?: WordVectors): ProductIndex {
+    const steps = ProductIndex.building(documents, params, Number.POSITIVE_INFINITY, words);
     let step = steps.next();
     while (!step.done) step = steps.next();
     return step.value;
   }
 
   /** The same, giving the event loop a turn every `batch` documents (a large registry takes seconds). */
-  static async buildInTurns(documents: ProductDocument[], params: Bm25fParams, batch = 2000): Promise<ProductIndex> {
-    const steps = ProductIndex.building(documents, params, batch);
+  static async buildInTurns(documents: ProductDocument[], params: Bm25fParams, words?: WordVectors, batch = 2000): Promise<ProductIndex> {
+    const steps = ProductIndex.building(documents, params, batch, words);
     let step = steps.next();
     while (!step.done) {
       await new Promise((resolve) => setImmediate(resolve));
@@ -131,8 +133,9 @@ export class ProductIndex {
     return step.value;
   }
 
-  private static *building(documents: ProductDocument[], params: Bm25fParams, batch = Number.POSITIVE_INFINITY): Generator<void, ProductIndex> {
+  private static *building(documents: ProductDocument[], params: Bm25fParams, batch: number, words?: WordVectors): Generator<void, ProductIndex> {
     const index = new ProductIndex(params);
+    if (words) index.vectors = new SlotVectors(words);
     const terms: Array<Record<Field, string[]>> = [];
     for (const d of documents) {
       terms.push(Object.fromEntries(FIELDS.map((f) => [f, termsOf(d.fields[f])])) as Record<Field, string[]>);
@@ -145,6 +148,14 @@ export class ProductIndex {
       if ((i + 1) % batch === 0) yield;
     }
     index.base = pack(postings);
+    // Vectors weigh words by their rarity among all the products, so they follow the postings.
+    if (index.vectors) {
+      index.vectors.reserve(index.products.length);
+      for (let i = 0; i < documents.length; i++) {
+        index.vectors.set(index.slotOf.get(documents[i].id)!, index.productVector(documents[i]));
+        if ((i + 1) % batch === 0) yield;
+      }
+    }
     return index;
   }
 
@@ -153,6 +164,7 @@ export class ProductIndex {
     this.remove(document.id);
     const slot = this.place(document);
     this.post(this.delta, slot, Object.fromEntries(FIELDS.map((f) => [f, termsOf(document.fields[f])])) as Record<Field, string[]>);
+    this.vectors?.set(slot, this.productVector(document));
     this.deltaDocs++;
     this.changes++;
   }
@@ -194,6 +206,28 @@ export class ProductIndex {
 
   slotOfId(id: string): number | undefined {
     return this.slotOf.get(id);
+  }
+
+  /**
+   * The unit vector of weighted words, each word's weight times its rarity among products (undefined
+   * without word vectors, or when no word has one): a task's, to compare with products' (`similarity`).
+   */
+  textVector(words: Iterable<WeightedWord>): Float32Array | undefined {
+    if (!this.vectors) return undefined;
+    const weighted: WeightedWord[] = [];
+    for (const { word, weight } of words) if (weight > 0) weighted.push({ word, weight: weight * this.idf(stemOf(word)) });
+    return this.vectors.words.textVector(weighted);
+  }
+
+  /** The cosine of a product's vector with a unit vector (undefined without word vectors or a vector for it). */
+  similarity(slot: number, unit: Float32Array): number | undefined {
+    return this.vectors?.similarity(slot, unit);
+  }
+
+  /** What a product says of itself (name, description, the requests it serves), as a vector. */
+  private productVector(d: ProductDocument): Float32Array | undefined {
+    const words = `${d.fields.name} ${d.fields.description} ${d.fields.queries}`.toLowerCase().match(/[a-z]+/g) ?? [];
+    return this.textVector(words.filter((w) => !isStopWord(w)).map((word) => ({ word, weight: 1 })));
   }
 
   /** The live products named exactly `name` (lower-case words joined by single spaces). */

@@ -143,6 +143,9 @@ export function rankTask(input: RankInput): TaskRanking {
     const coverage = needs.length ? needs.filter((need) => need.some((c) => matched.includes(c))).length / needs.length : 0;
     return { slot, text, coverage, matched, hit, match: 0, score: 0 };
   });
+  const weightOf = new Map(query.terms.map((t) => [t.term, t.weight]));
+  const taskVector =
+    input.semantic || !p.wordVectors ? undefined : index.textVector(query.words.map((w) => ({ word: w.word, weight: weightOf.get(w.term) ?? 0 })));
   // A product's fit (its `match`): its text relevance as a share of what the task could score (its weighted
   // words, each fully matched; so one incidental word of a long task scores little however rare it is),
   // with its coverage of the task's capabilities. Readiness then adds a small prior: it can reorder fits
@@ -151,8 +154,10 @@ export function rankTask(input: RankInput): TaskRanking {
     const textShare = totalWeight ? Math.min(1, r.text / totalWeight) : 0;
     const weight = needs.length && needs.some((need) => need.some((c) => input.phrased?.includes(c))) ? p.phrasedCapability : p.capability;
     r.match = needs.length ? (1 - weight) * textShare + weight * r.coverage : textShare;
-    // With the semantic channel, the product's similarity to the task is a share of its fit.
+    // With the semantic channel, the product's similarity to the task is a share of its fit: the
+    // embeddings endpoint's when one is configured, else the static word vectors'.
     if (input.semantic) r.match = (1 - p.semantic) * r.match + p.semantic * Math.max(0, input.semantic.similarity(r.slot) ?? 0);
+    else if (taskVector) r.match = (1 - p.wordVectors) * r.match + p.wordVectors * Math.max(0, index.similarity(r.slot, taskVector) ?? 0);
     if (connecting.has(r.slot)) r.match *= p.namedProductFactor;
     if (wanted.has(r.slot)) r.match = Math.max(r.match, p.namedMatch);
     r.score = r.match + p.readiness * (index.product(r.slot).readiness / 100);
