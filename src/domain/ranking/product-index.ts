@@ -219,7 +219,10 @@ export class ProductIndex {
     return this.vectors.words.textVector(weighted);
   }
 
-  /** The cosine of a product's vector with a unit vector (undefined without word vectors or a vector for it). */
+  /**
+   * How close a product's vector is to a unit vector, 0..1 above the average product's closeness
+   * (SlotVectors.similarity; undefined without word vectors or a vector for the product).
+   */
   similarity(slot: number, unit: Float32Array): number | undefined {
     return this.vectors?.similarity(slot, unit);
   }
