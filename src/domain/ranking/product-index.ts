@@ -1,6 +1,6 @@
 import { commonEnglish } from '../capabilities';
 import { typoBudget, typoDistance } from '../search-text';
-import { isStopWord, stemOf, termsOf } from './terms';
+import { stemOf, termsOf, wordsOf } from './terms';
 import { SlotVectors, type WeightedWord, type WordVectors } from './word-vectors';
 
 /**
@@ -229,8 +229,7 @@ export class ProductIndex {
 
   /** What a product says of itself (name, description, the requests it serves), as a vector. */
   private productVector(d: ProductDocument): Float32Array | undefined {
-    const words = `${d.fields.name} ${d.fields.description} ${d.fields.queries}`.toLowerCase().match(/[a-z]+/g) ?? [];
-    return this.textVector(words.filter((w) => !isStopWord(w)).map((word) => ({ word, weight: 1 })));
+    return this.textVector(wordsOf(`${d.fields.name} ${d.fields.description} ${d.fields.queries}`).map(({ word }) => ({ word, weight: 1 })));
   }
 
   /** The live products named exactly `name` (lower-case words joined by single spaces). */

@@ -38,10 +38,6 @@ export class WordVectors {
     return new WordVectors(data.dimensions, components, Float32Array.from(data.scales), data.words);
   }
 
-  has(word: string): boolean {
-    return this.rows.has(word);
-  }
-
   /** The unit vector of the weighted words (undefined when none of them has a vector or every weight is 0). */
   textVector(words: Iterable<WeightedWord>): Float32Array | undefined {
     const d = this.dimensions;
