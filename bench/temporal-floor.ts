@@ -4,7 +4,7 @@ import { DefaultLogger, NativeConnection, Runtime, Worker } from '@temporalio/wo
 export type FloorWorkflow = 'emptyWorkflow' | 'oneLocalActivityWorkflow';
 
 export interface TemporalFloor {
-  /** `connections` callers starting and awaiting `workflow` back to back for `durationS` seconds (after a 3 s warm-up): every latency in ms. */
+  /** `connections` callers starting and awaiting `workflow` back to back for `durationS` seconds: every latency in ms. */
   measure(workflow: FloorWorkflow, connections: number, durationS: number): Promise<number[]>;
   stop(): Promise<void>;
 }
@@ -34,10 +34,7 @@ export async function startTemporalFloor(address: string, namespace: string): Pr
     await handle.result();
   };
   return {
-    async measure(workflow, connections, durationS) {
-      await loop(connections, 3, call(workflow)); // warm-up
-      return loop(connections, durationS, call(workflow));
-    },
+    measure: (workflow, connections, durationS) => loop(connections, durationS, call(workflow)),
     async stop() {
       worker.shutdown();
       await running;
