@@ -319,12 +319,12 @@ function targets(figures: Figures[], floor: Figures[]): Array<[string, boolean, 
             [
               `${f.name} p50 <= 1.3x floor p50 at ${f.connections} callers`,
               f.p50 <= 1.3 * many.p50,
-              `${(f.p50 / many.p50).toFixed(2)}x (${f.p50} vs ${many.p50} ms)`,
+              `${(f.p50 / many.p50).toFixed(3)}x (${f.p50} vs ${many.p50} ms)`,
             ],
             [
               `${f.name} p99 <= 1.5x floor p99 at ${f.connections} callers`,
               f.p99 <= 1.5 * many.p99,
-              `${(f.p99 / many.p99).toFixed(2)}x (${f.p99} vs ${many.p99} ms)`,
+              `${(f.p99 / many.p99).toFixed(3)}x (${f.p99} vs ${many.p99} ms)`,
             ],
           ],
   );
