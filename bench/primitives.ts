@@ -72,7 +72,10 @@ interface Samples {
   errors: number;
   /** CPU ms spent by each group of processes while this measure ran, and its calls (warm-ups left out). */
   cpu: CpuByGroup;
-  /** Postgres transactions committed meanwhile, by any process (a statement outside a transaction is one). */
+  /**
+   * Postgres transactions committed meanwhile, by any process (a statement outside a transaction is one).
+   * Approximate: backends report their counters up to a second late, so a few spill into the next slice.
+   */
   commits: number;
   calls: number;
   /** Each slice's own p50, in the order of the rounds. */
@@ -263,7 +266,7 @@ async function main(): Promise<void> {
     '',
     ...spread,
     '',
-    `CPU per call by process (ms, user + system, from /proc; warm-ups left out; Postgres is every backend of the embedded cluster${process.env.BENCH_DATABASE_URL ? ', not counted here: BENCH_DATABASE_URL is set' : ''}). On two cores the ten-caller latency follows the sum.`,
+    `CPU per call by process (ms, user + system, from /proc; warm-ups left out; Postgres is every backend of the embedded cluster${process.env.BENCH_DATABASE_URL ? ', not counted here: BENCH_DATABASE_URL is set' : ''}). On two cores the ten-caller latency follows the sum. Transactions per call are approximate: Postgres reports its counters up to a second late, so a few fall into the next slice.`,
     '',
     `| measure | callers | ${Object.values(CPU_GROUPS).join(' | ')} | all | Postgres transactions per call |`,
     `|---|---|${Object.values(CPU_GROUPS)
