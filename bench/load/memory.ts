@@ -1,4 +1,5 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
+import { descendantsOf } from '../proc-tree';
 
 /**
  * Resident memory of a process, sampled once a second from /proc/<pid>/status (VmRSS): the process alone,
@@ -22,7 +23,14 @@ export function sampleRss(pid: number, everyMs = 1000): RssSampler {
   const started = Date.now();
   const take = () => {
     const mb = rssMb(pid);
-    if (mb !== undefined) samples.push({ at: (Date.now() - started) / 1000, mb, childrenMb: descendants(pid).reduce((sum, p) => sum + (rssMb(p) ?? 0), 0) });
+    if (mb !== undefined)
+      samples.push({
+        at: (Date.now() - started) / 1000,
+        mb,
+        childrenMb: descendantsOf(pid)
+          .map((p) => p.pid)
+          .reduce((sum, p) => sum + (rssMb(p) ?? 0), 0),
+      });
   };
   take();
   const timer = setInterval(take, everyMs);
@@ -64,30 +72,4 @@ function rssMb(pid: number): number | undefined {
   } catch {
     return undefined; // gone (or not Linux)
   }
-}
-
-/** Every live descendant of `pid`, found through each process's parent in /proc/<pid>/stat. */
-function descendants(pid: number): number[] {
-  const parentOf = new Map<number, number>();
-  for (const name of readdirSync('/proc')) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      // The command name may hold spaces and parentheses: the parent pid is the second field after the last ')'.
-      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
-      parentOf.set(Number(name), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
-    } catch {
-      // exited meanwhile
-    }
-  }
-  const found: number[] = [];
-  const frontier = [pid];
-  while (frontier.length) {
-    const p = frontier.pop()!;
-    for (const [child, parent] of parentOf) {
-      if (parent !== p) continue;
-      found.push(child);
-      frontier.push(child);
-    }
-  }
-  return found;
 }
