@@ -9,7 +9,7 @@ import { taskQueues } from '../temporal/task-queues';
 import { type Caller, type Source, verifyCaller, type WorkspaceCaller } from './callers';
 import { meteredCalls as meteredCallsMetric } from '../observability/metrics';
 import { SPAN_ATTRIBUTES, tagActiveSpan } from '../observability/tracing';
-import { callGate } from './call-gate';
+import { callGate, type GatePass, type GateTicket } from './call-gate';
 import { jobsService } from './jobs';
 import { meteringService, TRIAL_QUOTA, TRIAL_WINDOW_MS, type Admission } from './metering';
 
@@ -95,16 +95,37 @@ export function meteredCalls(deps: AppDeps) {
 
   async function gated<R, O>(call: WorkflowCall<R, O>, ctx: CallContext): Promise<CallOutcome<O>> {
     if (ctx.caller.kind !== 'workspace') return runAdmitted(call, ctx);
-    const pass = await gate.enter(ctx.caller.workspaceId);
+    let pass: GatePass | undefined;
+    let ticket: GateTicket | undefined;
+    let decided = false;
+    if (call.admission === 'recorded' && ctx.idempotencyKey === undefined) {
+      // A single-step read without an Idempotency-Key: its gate travels with its usage record (runRecorded).
+      const opened = gate.open(ctx.caller.workspaceId);
+      ticket = {
+        ...opened,
+        settle: (answer) => {
+          decided = true;
+          pass = opened.settle(answer);
+          return pass;
+        },
+        abandon: () => {
+          decided = true;
+          opened.abandon();
+        },
+      };
+    } else {
+      pass = await gate.enter(ctx.caller.workspaceId);
+    }
     try {
-      const outcome = await runAdmitted(call, ctx);
-      return outcome.rateLimit ? outcome : { ...outcome, rateLimit: pass.rateLimit };
+      const outcome = await runAdmitted(call, ctx, ticket);
+      return outcome.rateLimit || !pass ? outcome : { ...outcome, rateLimit: pass.rateLimit };
     } finally {
-      pass.leave();
+      if (ticket && !decided) ticket.abandon(); // failed before its record went out
+      pass?.leave();
     }
   }
 
-  async function runAdmitted<R, O>(call: WorkflowCall<R, O>, ctx: CallContext): Promise<CallOutcome<O>> {
+  async function runAdmitted<R, O>(call: WorkflowCall<R, O>, ctx: CallContext, ticket?: GateTicket): Promise<CallOutcome<O>> {
     const { caller, idempotencyKey: key } = ctx;
     const scope = caller.kind === 'workspace' ? `ws:${caller.workspaceId}` : caller.clientKey;
     if (key !== undefined && (key.length === 0 || key.length > MAX_KEY_LENGTH)) {
@@ -134,7 +155,7 @@ export function meteredCalls(deps: AppDeps) {
     try {
       ran =
         call.admission === 'recorded' && caller.kind === 'workspace'
-          ? await runRecorded<R, O>(call, caller, ctx.source, workflowId, waitMs)
+          ? await runRecorded<R, O>(call, caller, ctx.source, workflowId, waitMs, ticket)
           : await runReserved<R, O>(call, caller, ctx.source, workflowId, waitMs);
     } catch (err) {
       // Refused, never started or failed: the caller is not charged and may retry under the same key.
@@ -178,14 +199,18 @@ export function meteredCalls(deps: AppDeps) {
    * A single-step read: admitted and its usage event recorded in one round trip, with or before the
    * workflow. A failure takes the event back (so does the workflow, should it fail after a 202). One durable
    * write per call instead of a reservation and a settlement: see docs/decisions.md, "Accounts and metering".
+   * With a gate ticket, the workspace's limits are decided in the same round trip, first.
    */
-  async function runRecorded<R, O>(call: WorkflowCall<R, O>, caller: WorkspaceCaller, source: Source, workflowId: string, waitMs: number) {
+  async function runRecorded<R, O>(call: WorkflowCall<R, O>, caller: WorkspaceCaller, source: string, workflowId: string, waitMs: number, ticket?: GateTicket) {
     // A workspace admitted moments ago is almost surely admitted again: its read starts while the admission
     // commits, which takes a Postgres commit off the call's latency. Should it be refused after all, the read
     // runs unseen and unbilled (at most the calls in flight as the workspace runs out; docs/decisions.md).
-    const early = metering.expectsAdmission(caller, call.eventType) ? start<R>(call, workflowId, waitMs) : undefined;
+    const expected = metering.expectsAdmission(caller, call.eventType) && (ticket?.expected ?? true);
+    const early = expected ? start<R>(call, workflowId, waitMs) : undefined;
     early?.catch(() => undefined); // awaited below once admitted; ignored if the call is refused
-    const admission = await metering.record(caller, call.eventType, workflowId, source);
+    const admission = ticket
+      ? await metering.recordGated(caller, call.eventType, workflowId, source, ticket)
+      : await metering.record(caller, call.eventType, workflowId, source);
     if (!admission.admitted) throw refusal(admission);
     try {
       return { outcome: await (early ?? start<R>(call, workflowId, waitMs)) };

@@ -3,7 +3,8 @@ import { type Caller, forgetKey, type WorkspaceCaller } from './callers';
 import type { Decision } from '../domain/entitlements';
 import type { EventType } from '../domain/plans';
 import type { Db } from '../store/db';
-import { refundCall, releaseCall, reserveCall } from '../store/metering';
+import { type CallToRecord, type RecordedCall, refundCall, releaseCall, reserveCall } from '../store/metering';
+import type { GateTicket } from './call-gate';
 import { meterBatcher } from './meter-batch';
 import { admitTrialCall, refundTrialCall, type TrialAdmission } from '../store/trial';
 
@@ -36,6 +37,19 @@ export type Admission =
 export function meteringService(db: Db) {
   const record = meterBatcher(db);
   const recent = recentAdmissions();
+
+  /** A recorded call's answer as an admission; a call that was recorded makes the workspace's next one expected. */
+  const admissionOf = (caller: WorkspaceCaller, eventType: EventType, r: RecordedCall): Admission => {
+    if (r.state === 'admitted' || r.state === 'recorded') recent.mark(admissionKey(caller, eventType), Date.now());
+    else recent.forget(admissionKey(caller, eventType));
+    if (r.state === 'no_workspace' || r.state === 'gated') throw new Error(`workspace ${caller.workspaceId} vanished`);
+    if (r.state === 'key_revoked') {
+      forgetKey(caller.keyId);
+      throw unauthorized('Invalid or revoked API key');
+    }
+    if (r.state === 'refused') return { admitted: false, kind: 'entitlement', decision: r.decision, plan: r.plan, eventType, ...r.usage };
+    return { admitted: true, caller };
+  };
   return {
     /**
      * Whether this workspace's next call of this type is expected to be admitted: one was, here, in the
@@ -65,23 +79,24 @@ export function meteringService(db: Db) {
      * workflow refunds a failure): the same refusals as `admit`. Calls arriving together share the trip.
      */
     async record(caller: WorkspaceCaller, eventType: EventType, workflowId: string, source: string): Promise<Admission> {
-      const r = await record({
-        workspaceId: caller.workspaceId,
-        eventType,
-        workflowId,
-        source,
-        now: new Date(),
-        keyId: caller.unverified && caller.keyId,
-      });
-      if (r.state === 'admitted' || r.state === 'recorded') recent.mark(admissionKey(caller, eventType), Date.now());
-      else recent.forget(admissionKey(caller, eventType));
-      if (r.state === 'no_workspace') throw new Error(`workspace ${caller.workspaceId} vanished`);
-      if (r.state === 'key_revoked') {
-        forgetKey(caller.keyId);
-        throw unauthorized('Invalid or revoked API key');
+      return admissionOf(caller, eventType, await record(callToRecord(caller, eventType, workflowId, source)));
+    },
+
+    /**
+     * `record` behind the workspace's limits, in the same round trip: the gate decides first (the ticket
+     * settles with its answer: a pass, or the 429 thrown and nothing recorded), then the entitlement.
+     */
+    async recordGated(caller: WorkspaceCaller, eventType: EventType, workflowId: string, source: string, ticket: GateTicket): Promise<Admission> {
+      let r: RecordedCall;
+      try {
+        r = await record({ ...callToRecord(caller, eventType, workflowId, source), gate: ticket.request });
+      } catch (err) {
+        ticket.abandon();
+        throw err;
       }
-      if (r.state === 'refused') return { admitted: false, kind: 'entitlement', decision: r.decision, plan: r.plan, eventType, ...r.usage };
-      return { admitted: true, caller };
+      if (!r.gate) throw new Error('a gated call came back without its gate’s answer');
+      ticket.settle(r.gate);
+      return admissionOf(caller, eventType, r);
     },
 
     /** A recorded call whose workflow failed: its usage event is taken back. */
@@ -106,6 +121,15 @@ export function meteringService(db: Db) {
 }
 
 const admissionKey = (caller: WorkspaceCaller, eventType: EventType) => `${caller.workspaceId}:${eventType}`;
+
+const callToRecord = (caller: WorkspaceCaller, eventType: EventType, workflowId: string, source: string): CallToRecord => ({
+  workspaceId: caller.workspaceId,
+  eventType,
+  workflowId,
+  source,
+  now: new Date(),
+  keyId: caller.unverified && caller.keyId,
+});
 
 /** When each workspace's calls were last admitted in this process, bounded in size. */
 function recentAdmissions() {

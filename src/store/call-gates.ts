@@ -20,17 +20,28 @@ export type SlotAnswer =
       limits: CallLimits;
     };
 
-const PLAN_LIMITS = JSON.stringify(Object.fromEntries(Object.values(PLANS).map((p) => [p.key, p.callLimits])));
+const PLAN_LIMITS = Object.fromEntries(Object.values(PLANS).map((p) => [p.key, p.callLimits]));
+
+/** What take_call_slot decides one call by: `releases` are slots of the workspace's finished calls to hand back first. */
+export interface SlotRequest {
+  ttlMs: number;
+  releases?: number[];
+}
+
+/** take_call_slot's argument, as recordCalls carries it for a call gated with its usage record. */
+export function slotParams(workspaceId: string, o: SlotRequest) {
+  return { workspace: workspaceId, ttlMs: o.ttlMs, releases: o.releases ?? [], plans: PLAN_LIMITS };
+}
 
 /**
- * Decides one metered call against its workspace's limits (take_call_slot, migrations/20261201000000): the
+ * Decides one metered call against its workspace's limits (take_call_slot, migrations/20261201000000; a
+ * single-step read's is decided with its usage record instead, recordCalls with `gate`): the
  * token bucket and the calls in flight, under the workspace's gate row lock, in one statement. `releases`
  * are slots of the workspace's finished calls this process has not handed back yet; a slot of a call whose
  * process died frees itself `ttlMs` after it was taken.
  */
-export async function takeCallSlot(db: Db, workspaceId: string, o: { ttlMs: number; releases?: number[] }): Promise<SlotAnswer> {
-  const p = `{"workspace":${JSON.stringify(workspaceId)},"ttlMs":${o.ttlMs},"releases":${JSON.stringify(o.releases ?? [])},"plans":${PLAN_LIMITS}}`;
-  const { rows } = await db.raw('SELECT take_call_slot(?::jsonb) AS g', [p]);
+export async function takeCallSlot(db: Db, workspaceId: string, o: SlotRequest): Promise<SlotAnswer> {
+  const { rows } = await db.raw('SELECT take_call_slot(?::jsonb) AS g', [JSON.stringify(slotParams(workspaceId, o))]);
   return rows[0].g as SlotAnswer;
 }
 

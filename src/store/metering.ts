@@ -3,6 +3,7 @@ import { crossedThresholds, decide, type Decision, type Limits } from '../domain
 import { billingPeriod, PLANS, planFor, RATES_USD, type EventType } from '../domain/plans';
 import type pg from 'pg';
 import { type Db, withConnection } from './db';
+import { type SlotAnswer, type SlotRequest, slotParams } from './call-gates';
 
 export interface Reservation {
   workflowId: string;
@@ -219,10 +220,16 @@ async function notifyCrossedThresholds(db: Db, workspaceId: string, periodStart:
   }
 }
 
-export type RecordedCall =
+export type RecordedCall = (
   | { state: 'admitted' | 'recorded'; eventId: string }
   | { state: 'key_revoked' | 'no_workspace' }
-  | { state: 'refused'; decision: Decision; plan: string; usage: { used: number; spentUsd: number; hardLimitUsd: number | null } };
+  | { state: 'refused'; decision: Decision; plan: string; usage: { used: number; spentUsd: number; hardLimitUsd: number | null } }
+  /** The workspace's limits refused the call (its `gate` says which): nothing recorded. */
+  | { state: 'gated' }
+) & {
+  /** The gate's answer, for a call that carried `gate`. */
+  gate?: SlotAnswer;
+};
 
 export interface CallToRecord {
   workspaceId: string;
@@ -232,13 +239,16 @@ export interface CallToRecord {
   now: Date;
   /** Also confirm this key of the workspace is unrevoked. */
   keyId?: string;
+  /** Decide the call against the workspace's limits first (take_call_slot); only an admitted call is metered. */
+  gate?: SlotRequest;
 }
 
 /**
  * Admits calls and records their usage events, one statement for all (meter_calls,
  * migrations/20261125000000): for the calls whose whole work is one read. The same decision as
  * reserveCall, under the same workspace lock, each call as if alone and in the order given; idempotent per
- * workflow id (a call already recorded is `recorded`). Answers in the order of `calls`.
+ * workflow id (a call already recorded is `recorded`). A call with `gate` passes its workspace's limits
+ * first, in the same statement (migrations/20261202000000). Answers in the order of `calls`.
  */
 export async function recordCalls(db: Db, calls: CallToRecord[]): Promise<RecordedCall[]> {
   const inputs = calls.map((r) => {
@@ -255,6 +265,7 @@ export async function recordCalls(db: Db, calls: CallToRecord[]): Promise<Record
       period,
       rate: RATES_USD[r.eventType],
       plans,
+      ...(r.gate ? { gate: slotParams(r.workspaceId, r.gate) } : {}),
     };
   });
   const { rows } = await db.raw('SELECT meter_calls(?::jsonb) AS m', [JSON.stringify(inputs)]);
@@ -262,6 +273,7 @@ export async function recordCalls(db: Db, calls: CallToRecord[]): Promise<Record
   const answers = rows[0].m as Array<Record<string, any>>;
   return Promise.all(
     answers.map(async (m, i): Promise<RecordedCall> => {
+      const gate = m.gate as SlotAnswer | undefined;
       if (m.state === 'admitted') {
         await notifyCrossedThresholds(
           db,
@@ -276,7 +288,7 @@ export async function recordCalls(db: Db, calls: CallToRecord[]): Promise<Record
             notifications_enabled: m.notificationsEnabled,
           }),
         );
-        return { state: 'admitted', eventId: m.eventId };
+        return { state: 'admitted', eventId: m.eventId, gate };
       }
       if (m.state !== 'refused') return m as RecordedCall;
       const decision: Decision = { allowed: false, reason: m.reason, included: m.included, remaining: m.remaining, priceUsd: 0, billable: m.remaining === 0 };
@@ -285,6 +297,7 @@ export async function recordCalls(db: Db, calls: CallToRecord[]): Promise<Record
         decision,
         plan: m.plan,
         usage: { used: m.used, spentUsd: Math.round(Number(m.spentUsd) * 1e6) / 1e6, hardLimitUsd: m.hardLimitUsd },
+        gate,
       };
     }),
   );

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { AgentdexClient, RateLimitError } from '../../src/client';
 import { PLANS } from '../../src/domain/plans';
-import { releaseCallSlots, takeCallSlot } from '../../src/store/call-gates';
+import { readCallGate, releaseCallSlots, takeCallSlot } from '../../src/store/call-gates';
 import { getInfra } from '../support/infra';
 import { startTestApp, type TestApp } from '../support/app';
 import { jsonOf } from '../support/http';
@@ -85,6 +85,19 @@ describe('per-workspace call limits', function () {
     await releaseCallSlots(getInfra().db, new Map([[ws.workspaceId, held.map((h) => (h.state === 'admitted' ? (h.slot as number) : 0))]]));
     assert.equal((await findTools(app.baseUrl, ws.key)).status, 200);
     assert.equal(await countEvents(ws.workspaceId), 1);
+  });
+
+  it('hands back the place of a call its quota refused: a 402 never turns into TOO_MANY_IN_FLIGHT', async () => {
+    const ws = await createWorkspace(getInfra().db, { used: { agent_discovery_check: PLANS.free.included.agent_discovery_check }, callLimits: { inFlight: 1 } });
+    for (let i = 0; i < 4; i++) {
+      const r = await findTools(app.baseUrl, ws.key);
+      assert.equal(r.status, 402);
+      assert.equal((await jsonOf(r)).reason, 'QUOTA_EXHAUSTED');
+    }
+    // once handed back (with the next call, or shortly after), the gate holds nothing
+    await new Promise((r) => setTimeout(r, 100));
+    assert.deepEqual((await readCallGate(getInfra().db, ws.workspaceId))?.slots, []);
+    assert.equal(await countEvents(ws.workspaceId), 0);
   });
 
   it('keeps serving another workspace while one is refused', async () => {

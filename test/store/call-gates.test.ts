@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { PLANS } from '../../src/domain/plans';
+import { recordCalls } from '../../src/store/metering';
 import { readCallGate, readCallLimits, releaseCallSlots, setCallLimitOverrides, takeCallSlot } from '../../src/store/call-gates';
 import { CALL_CASES } from '../support/call-cases';
 import { getInfra } from '../support/infra';
@@ -93,6 +94,38 @@ describe('per-workspace call gates (store)', () => {
     const answers = await Promise.all(Array.from({ length: 30 }, () => takeCallSlot(db(), ws.workspaceId, { ttlMs: 60_000 })));
     assert.equal(answers.filter((a) => a.state === 'admitted').length, 7);
     assert.equal(answers.filter((a) => a.state === 'in_flight').length, 23);
+  });
+
+  it('decides a read’s gate with its usage record, one statement for a batch: refused calls record nothing', async () => {
+    const ws = await createWorkspace(db(), { used: { workflow_execution: PLANS.free.included.workflow_execution - 1 } });
+    await setCallLimitOverrides(db(), ws.workspaceId, { rate: 1000, burst: 1000, inFlight: 3 });
+    const held = await takeCallSlot(db(), ws.workspaceId, { ttlMs: 60_000 }); // another process's call in flight
+    const call = (i: number) => ({
+      workspaceId: ws.workspaceId,
+      eventType: 'workflow_execution' as const,
+      workflowId: `gated-${ws.workspaceId}-${i}`,
+      source: 'api',
+      now: new Date(),
+      gate: { ttlMs: 60_000 },
+    });
+    // Two places left in flight and one call left in the quota: admitted and recorded, admitted by the
+    // gate and refused by the quota (its slot still taken, for the API to hand back), then refused by the gate.
+    const answers = await recordCalls(db(), [call(1), call(2), call(3)]);
+    assert.deepEqual(
+      answers.map((a) => [a.state, a.gate?.state]),
+      [
+        ['admitted', 'admitted'],
+        ['refused', 'admitted'],
+        ['gated', 'in_flight'],
+      ],
+    );
+    const events = await db()('usage_events').where({ workspace_id: ws.workspaceId }).pluck('dedupe_key');
+    assert.deepEqual(events, [call(1).workflowId]);
+    const gate = await readCallGate(db(), ws.workspaceId);
+    assert.equal(gate?.slots.length, 3);
+    // a finished call's slot carried back with the next record frees its place for that very call
+    const again = await recordCalls(db(), [{ ...call(4), gate: { ttlMs: 60_000, releases: [held.state === 'admitted' ? (held.slot as number) : 0] } }]);
+    assert.deepEqual([again[0].state, again[0].gate?.state], ['refused', 'admitted']);
   });
 
   it('answers no_workspace for a workspace that does not exist', async () => {
