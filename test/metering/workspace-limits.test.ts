@@ -88,7 +88,10 @@ describe('per-workspace call limits', function () {
   });
 
   it('hands back the place of a call its quota refused: a 402 never turns into TOO_MANY_IN_FLIGHT', async () => {
-    const ws = await createWorkspace(getInfra().db, { used: { agent_discovery_check: PLANS.free.included.agent_discovery_check }, callLimits: { inFlight: 1 } });
+    const ws = await createWorkspace(getInfra().db, {
+      used: { agent_discovery_check: PLANS.free.included.agent_discovery_check },
+      callLimits: { inFlight: 1 },
+    });
     for (let i = 0; i < 4; i++) {
       const r = await findTools(app.baseUrl, ws.key);
       assert.equal(r.status, 402);

@@ -14,7 +14,14 @@ const admitted = (remaining: number, slot: number): SlotAnswer => ({
   slot,
   limits: LIMITS,
 });
-const refused = (state: 'rate' | 'in_flight'): SlotAnswer => ({ state, waitMs: state === 'rate' ? 100 : 0, remaining: 0, resetMs: 100, inFlight: 0, limits: LIMITS });
+const refused = (state: 'rate' | 'in_flight'): SlotAnswer => ({
+  state,
+  waitMs: state === 'rate' ? 100 : 0,
+  remaining: 0,
+  resetMs: 100,
+  inFlight: 0,
+  limits: LIMITS,
+});
 
 /**
  * When this process expects the store to admit a workspace's call (a read's workflow starts early on that
