@@ -64,8 +64,8 @@ const RELEASE_DELAY_MS = 20;
  * flood is mostly refused without a round trip: a workspace refused for rate is refused here until its
  * bucket could admit again (a bucket's next free time only ever moves later, so this refuses nothing the
  * store would admit), and one with as many calls in flight here as its limit is refused at once.
- * Finished calls' slots go back with the workspace's next call, or after RELEASE_DELAY_MS in one statement (and with
- * the next call as well while that statement is out).
+ * Finished calls' slots go back with the workspace's next call, or after RELEASE_DELAY_MS in one statement
+ * (and with the next call as well while that statement is out).
  */
 export function callGate(db: Db, o: { ttlMs: number }) {
   const local = new Map<string, LocalState>();
@@ -148,6 +148,7 @@ export function callGate(db: Db, o: { ttlMs: number }) {
           s.calmAfter = Date.now() + CALM_MS;
           throw tooManyCalls(answer.state, answer.limits, answer.waitMs);
         }
+        if (settled) throw new Error('a gate ticket is settled once');
         settled = true;
         s.tokens = answer.remaining;
         s.tokensAt = Date.now();
