@@ -39,6 +39,12 @@ describe('agentdex CLI (the built binary against a running server)', function ()
   });
 
   describe('help', () => {
+    it('runs as the package’s bin, by its own #! line (the build marks it executable, so `npx agentdex` works in a clone)', async () => {
+      const r = await runCommand(BIN, ['--help'], { env: { PATH: process.env.PATH } });
+      assert.equal(r.code, 0);
+      assert.match(r.stdout, /Usage: agentdex/);
+    });
+
     it('lists every command, with the exit codes', async () => {
       const r = await agentdex(['--help']);
       assert.equal(r.code, 0);
