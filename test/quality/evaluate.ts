@@ -7,9 +7,11 @@ import type { LanguageModel } from '../../src/services/llm';
 import type { Db } from '../../src/store/db';
 
 /**
- * The task-ranking quality suite. Three sets, kept apart (no task is in two):
+ * The task-ranking quality suite. Four sets, kept apart (no task is in two):
  * - training (tasks.json): written for this project, some labels widened after seeing rankings; the
- *   ranking's figures (src/domain/ranking/params.ts) are fitted on it alone;
+ *   ranking's figures (src/domain/ranking/params.ts) are fitted on it and the next alone;
+ * - training-metatool (metatool-training-tasks.json): MetaTool requests (written by others) of tools the
+ *   external set never uses, mapped to registry products by the external set's rule: training too;
  * - holdout (holdout-tasks.json): labelled blind, frozen on the date in the file: measured, never tuned on;
  * - external (external-tasks.json): requests written by others (public tool-retrieval benchmarks), their
  *   relevant tools mapped to registry products by the rule in the file, frozen: measured, never tuned on.
@@ -22,10 +24,12 @@ export interface LabelledTask {
   /** The capabilities a careful reader would name (training and holdout; empty where not labelled). */
   capabilities: string[];
   acceptable: string[];
+  /** The source's gold tools (sets written by others). */
+  goldTools?: string[];
 }
 
 export interface TaskSet {
-  name: 'training' | 'holdout' | 'external' | 'external+judged';
+  name: 'training' | 'training-metatool' | 'holdout' | 'external' | 'external+judged';
   file: string;
   /** The date the set was frozen (holdout, external). */
   frozen?: string;
@@ -35,7 +39,12 @@ export interface TaskSet {
 /** A request of this many words or more is long (the issue's line for conversational requests). */
 export const LONG_WORDS = 40;
 
-export const SET_FILES = { training: 'tasks.json', holdout: 'holdout-tasks.json', external: 'external-tasks.json' } as const;
+export const SET_FILES = {
+  training: 'tasks.json',
+  'training-metatool': 'metatool-training-tasks.json',
+  holdout: 'holdout-tasks.json',
+  external: 'external-tasks.json',
+} as const;
 
 /**
  * A task set. `external+judged` is the external set with its labels completed by blind judgments of pooled
@@ -63,10 +72,12 @@ export function taskSet(name: TaskSet['name']): TaskSet {
   const file = SET_FILES[name];
   const raw = JSON.parse(readFileSync(path.resolve(__dirname, '../../../test/quality', file), 'utf8')) as
     | LabelledTask[]
-    | { frozen?: string; tasks: Array<LabelledTask | { task: string; source: string; relevant: string[] }> };
+    | { frozen?: string; tasks: Array<LabelledTask | { task: string; source: string; relevant: string[]; goldTools?: string[] }> };
   if (Array.isArray(raw)) return { name, file, tasks: raw };
   const tasks = raw.tasks.map((t) =>
-    'relevant' in t ? { task: t.task, kind: t.source, capabilities: [], acceptable: t.relevant } : { ...t, capabilities: t.capabilities ?? [] },
+    'relevant' in t
+      ? { task: t.task, kind: t.source, capabilities: [], acceptable: t.relevant, goldTools: t.goldTools }
+      : { ...t, capabilities: t.capabilities ?? [] },
   );
   return { name, file, frozen: raw.frozen, tasks };
 }

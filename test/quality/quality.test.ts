@@ -5,7 +5,7 @@ import { createDb, migrateLatest, type Db } from '../../src/store/db';
 import { createScratchDatabase, getInfra } from '../support/infra';
 import { EXTERNAL_FLOOR, evaluateSet, isLong, ndcgAt5, reciprocalRank, type SetReport, TARGETS, taskSet, TRAINING_FLOOR } from './evaluate';
 
-describe('task ranking quality: training, frozen holdout and external sets, both primitives (on the seed alone)', function () {
+describe('task ranking quality: two training sets, frozen holdout and external sets, both primitives (on the seed alone)', function () {
   this.timeout(300_000);
   let db: Db;
   const reports: SetReport[] = [];
@@ -17,21 +17,21 @@ describe('task ranking quality: training, frozen holdout and external sets, both
     db = createDb({ url, poolMax: 2 });
     await migrateLatest(db);
     await loadRegistrySeed(db);
-    for (const name of ['training', 'holdout', 'external'] as const) {
+    for (const name of ['training', 'training-metatool', 'holdout', 'external'] as const) {
       for (const primitive of ['resolve', 'find-tools'] as const) reports.push(await evaluateSet(db, taskSet(name), primitive));
     }
   });
   after(() => db?.destroy());
 
-  it('keeps the three sets apart, the holdout and external sets frozen, each big enough', () => {
+  it('keeps the four sets apart, the holdout and external sets frozen, each big enough', () => {
     const norm = (s: string) =>
       s
         .toLowerCase()
         .replace(/[^a-z0-9]+/g, ' ')
         .trim();
-    const [training, holdout, external] = (['training', 'holdout', 'external'] as const).map(taskSet);
+    const [training, metatool, holdout, external] = (['training', 'training-metatool', 'holdout', 'external'] as const).map(taskSet);
     const seen = new Map<string, string>();
-    for (const set of [training, holdout, external]) {
+    for (const set of [training, metatool, holdout, external]) {
       for (const t of set.tasks) {
         assert.ok(!seen.has(norm(t.task)) || seen.get(norm(t.task)) === set.name, `"${t.task}" is in ${seen.get(norm(t.task))} and ${set.name}`);
         seen.set(norm(t.task), set.name);
@@ -40,7 +40,13 @@ describe('task ranking quality: training, frozen holdout and external sets, both
     }
     assert.match(holdout.frozen ?? '', /^\d{4}-\d{2}-\d{2}$/);
     assert.match(external.frozen ?? '', /^\d{4}-\d{2}-\d{2}$/);
-    assert.ok(training.tasks.length >= 150 && holdout.tasks.length >= 100 && external.tasks.length >= 150);
+    assert.ok(training.tasks.length >= 150 && metatool.tasks.length >= 100 && holdout.tasks.length >= 100 && external.tasks.length >= 150);
+    // The MetaTool training split shares no gold tool with the external set (tuning on it reads no external tool).
+    const externalTools = new Set(external.tasks.flatMap((t) => t.goldTools ?? []));
+    assert.deepEqual(
+      metatool.tasks.flatMap((t) => t.goldTools ?? []).filter((tool) => externalTools.has(tool)),
+      [],
+    );
     assert.ok(external.tasks.filter((t) => isLong(t.task)).length >= 10, 'the external set keeps its long requests');
     const judged = taskSet('external+judged');
     assert.ok(

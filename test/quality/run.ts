@@ -5,7 +5,7 @@
  * short and long (40 words or more) requests apart, resolve's capability precision and recall where
  * capabilities are labelled, and whether the targets hold (exit 1 when not).
  * With LLM_BASE_URL or EMBEDDINGS_BASE_URL set, the optional models are measured too, in rows of their own.
- * `--verbose` lists every training task that misses (only training: the others are not read task by task,
+ * `--verbose` lists every training task that misses (both training sets only: the others are not read task by task,
  * which would be tuning on them); `--kinds` adds the figures per kind; `--json out.json` writes the report.
  */
 import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -53,7 +53,7 @@ async function main(): Promise<void> {
       await vectorsFilled(db, models.embeddings);
     }
     const reports: SetReport[] = [];
-    for (const name of ['training', 'holdout', 'external', 'external+judged'] as const) {
+    for (const name of ['training', 'training-metatool', 'holdout', 'external', 'external+judged'] as const) {
       const set = taskSet(name);
       for (const primitive of ['resolve', 'find-tools'] as const) {
         reports.push(await evaluateSet(db, set, primitive));
@@ -62,20 +62,21 @@ async function main(): Promise<void> {
     }
     const arg = (name: string) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : undefined);
     if (process.argv.includes('--verbose')) {
-      for (const o of reports.find((r) => r.set === 'training' && r.primitive === 'resolve' && !r.models)!.outcomes.filter((x) => !x.hit5)) {
+      const training = reports.filter((r) => r.set.startsWith('training') && r.primitive === 'resolve' && !r.models);
+      for (const o of training.flatMap((r) => r.outcomes.filter((x) => !x.hit5))) {
         console.log(`miss [${o.kind}] ${o.task}\n      capabilities ${o.predicted.join(', ') || '-'}\n      top5 ${o.ranked.slice(0, 5).join(', ') || '-'}`);
       }
     }
     const cell = (f: Figures) => `${String(f.tasks).padStart(5)}  ${f.hit5.toFixed(3)}  ${f.ndcg5.toFixed(3)}  ${f.mrr.toFixed(3)}  ${f.emptyRate.toFixed(3)}`;
-    console.log('\nset             primitive   requests  tasks  hit@5  nDCG@5 MRR    empty   capability P / R');
+    console.log('\nset               primitive   requests  tasks  hit@5  nDCG@5 MRR    empty   capability P / R');
     for (const r of reports) {
       const frozen = taskSet(r.set).frozen;
       const pr = r.all.precision !== undefined ? `  ${r.all.precision.toFixed(3)} / ${r.all.recall!.toFixed(3)}` : '';
       const primitive = r.models ? `${r.primitive}+${r.models}` : r.primitive;
-      console.log(`${r.set.padEnd(15)} ${primitive.padEnd(11)} all      ${cell(r.all)}${pr}${frozen ? `   (frozen ${frozen})` : ''}`);
-      console.log(`${''.padEnd(27)} short    ${cell(r.short)}`);
-      console.log(`${''.padEnd(27)} long     ${cell(r.long)}`);
-      if (process.argv.includes('--kinds')) for (const [k, f] of Object.entries(r.byKind)) console.log(`${''.padEnd(27)} ${k.padEnd(8)} ${cell(f)}`);
+      console.log(`${r.set.padEnd(17)} ${primitive.padEnd(11)} all      ${cell(r.all)}${pr}${frozen ? `   (frozen ${frozen})` : ''}`);
+      console.log(`${''.padEnd(29)} short    ${cell(r.short)}`);
+      console.log(`${''.padEnd(29)} long     ${cell(r.long)}`);
+      if (process.argv.includes('--kinds')) for (const [k, f] of Object.entries(r.byKind)) console.log(`${''.padEnd(29)} ${k.padEnd(8)} ${cell(f)}`);
     }
     const of = (set: SetReport['set'], primitive: SetReport['primitive']) => reports.find((r) => r.set === set && r.primitive === primitive && !r.models)!.all;
     const checks: Array<[string, boolean]> = [

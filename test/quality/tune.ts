@@ -1,11 +1,11 @@
 /**
- * `npm run quality:tune`: fits the ranking's figures (src/domain/ranking/params.ts) on the TRAINING set
- * only. The holdout and external sets are frozen and never read here. It ranks in memory over the
- * committed seed (documents as the service builds them: seed facts, provisional readiness, expansion
- * requests, capability tags), which `npm run quality` confirms through Postgres and the services.
+ * `npm run quality:tune`: fits the ranking's figures (src/domain/ranking/params.ts) on the TRAINING sets
+ * only (tasks.json and the MetaTool training split, each reported). The holdout and external sets are
+ * frozen and never read here. It ranks in memory over the committed seed (documents as the service builds
+ * them: seed facts, provisional readiness, expansion requests, capability tags), which `npm run quality` confirms through Postgres and the services.
  *   npm run quality:tune                      figures per kind for the current params
  *   npm run quality:tune -- --verbose         and every training task that misses
- *   npm run quality:tune -- --grid '{"rank.capability":[0.02,0.04],"fields.queries.weight":[1,1.5],"query.storyWeight":[0.35,0.5]}'
+ *   npm run quality:tune -- --grid '{"rank.capability":[0.02,0.04],"fields.fields.queries.weight":[1,1.5],"query.storyWeight":[0.35,0.5]}'
  *                                             every combination, the 15 best by hit@5 + nDCG@5
  */
 import { productDocument } from '../../src/domain/ranking/documents';
@@ -46,47 +46,60 @@ const documents = seed.products.map((p, i) =>
 );
 const texts = capabilityTexts();
 const vocabularyWord = (w: string) => texts.uses(stemOf(w));
-const tasks = taskSet('training').tasks;
+const sets = (['training', 'training-metatool'] as const).map(taskSet);
 const indexes = new Map<string, ProductIndex>();
+
+interface Figures {
+  hit: number;
+  ndcg: number;
+  mrr: number;
+}
 
 function run(params: Params, verbose = false) {
   const key = JSON.stringify(params.fields);
   if (!indexes.has(key)) indexes.set(key, ProductIndex.build(documents, params.fields, wordVectors()));
   const index = indexes.get(key)!;
   const byKind = new Map<string, { n: number; hit: number }>();
-  let hit = 0;
-  let ndcg = 0;
-  let mrr = 0;
-  for (const t of tasks) {
-    const query = readTaskQuery(t.task, vocabularyWord, params.query);
-    const rank = (q: typeof query) => {
-      const read = taskCapabilities(q);
-      const required = Object.keys(query.requirements) as never;
-      return rankTask({
-        index,
-        capabilityTexts: texts,
-        query: q,
-        capabilities: read.ids,
-        phrased: read.phrased,
-        limit: 20,
-        requirements: required,
-        params: params.rank,
-      });
-    };
-    const parts = query.parts.map((p) => rank(readTaskQuery(p, vocabularyWord, params.query)));
-    const whole = rank(query);
-    const slugs = (parts.length ? mergeNeeds(whole, parts, 20) : whole).results.map((r) => r.slug);
-    const ok = slugs.slice(0, 5).some((s) => t.acceptable.includes(s));
-    hit += ok ? 1 : 0;
-    ndcg += ndcgAt5(slugs, t.acceptable);
-    mrr += reciprocalRank(slugs, t.acceptable);
-    const k = byKind.get(t.kind) ?? { n: 0, hit: 0 };
-    byKind.set(t.kind, { n: k.n + 1, hit: k.hit + (ok ? 1 : 0) });
-    if (verbose && !ok) console.log(`miss [${t.kind}] ${t.task}\n     top5 ${slugs.slice(0, 5).join(', ')}\n     want ${t.acceptable.join(', ')}`);
+  const bySet = new Map<string, Figures>();
+  const all: Figures = { hit: 0, ndcg: 0, mrr: 0 };
+  for (const set of sets) {
+    const sum: Figures = { hit: 0, ndcg: 0, mrr: 0 };
+    for (const t of set.tasks) {
+      const query = readTaskQuery(t.task, vocabularyWord, params.query);
+      const rank = (q: typeof query) => {
+        const read = taskCapabilities(q);
+        const required = Object.keys(query.requirements) as never;
+        return rankTask({
+          index,
+          capabilityTexts: texts,
+          query: q,
+          capabilities: read.ids,
+          phrased: read.phrased,
+          limit: 20,
+          requirements: required,
+          params: params.rank,
+        });
+      };
+      const parts = query.parts.map((p) => rank(readTaskQuery(p, vocabularyWord, params.query)));
+      const whole = rank(query);
+      const slugs = (parts.length ? mergeNeeds(whole, parts, 20) : whole).results.map((r) => r.slug);
+      const ok = slugs.slice(0, 5).some((s) => t.acceptable.includes(s));
+      sum.hit += ok ? 1 : 0;
+      sum.ndcg += ndcgAt5(slugs, t.acceptable);
+      sum.mrr += reciprocalRank(slugs, t.acceptable);
+      const k = byKind.get(t.kind) ?? { n: 0, hit: 0 };
+      byKind.set(t.kind, { n: k.n + 1, hit: k.hit + (ok ? 1 : 0) });
+      if (verbose && !ok) console.log(`miss [${t.kind}] ${t.task}\n     top5 ${slugs.slice(0, 5).join(', ')}\n     want ${t.acceptable.join(', ')}`);
+    }
+    const n = set.tasks.length;
+    bySet.set(set.name, { hit: sum.hit / n, ndcg: sum.ndcg / n, mrr: sum.mrr / n });
+    for (const f of ['hit', 'ndcg', 'mrr'] as const) all[f] += sum[f];
   }
-  const n = tasks.length;
-  return { hit: hit / n, ndcg: ndcg / n, mrr: mrr / n, byKind };
+  const n = sets.reduce((k, s) => k + s.tasks.length, 0);
+  return { hit: all.hit / n, ndcg: all.ndcg / n, mrr: all.mrr / n, byKind, bySet };
 }
+
+const line = (f: Figures) => `hit@5 ${f.hit.toFixed(3)}  nDCG@5 ${f.ndcg.toFixed(3)}  MRR ${f.mrr.toFixed(3)}`;
 
 /** Sets `a.b.c` in a copy of the params. */
 function withValue(p: Params, dotted: string, value: number): Params {
@@ -107,9 +120,11 @@ if (gridArg) {
   for (const [k, values] of Object.entries(grid)) combos = combos.flatMap((c) => values.map((v) => ({ ...c, [k]: v })));
   const results = combos.map((c) => ({ c, ...run(Object.entries(c).reduce((p, [k, v]) => withValue(p, k, v), current)) }));
   results.sort((a, b) => b.hit + b.ndcg - (a.hit + a.ndcg));
-  for (const r of results.slice(0, 15)) console.log(`${JSON.stringify(r.c)}  hit@5 ${r.hit.toFixed(3)}  nDCG@5 ${r.ndcg.toFixed(3)}  MRR ${r.mrr.toFixed(3)}`);
+  for (const r of results.slice(0, 15))
+    console.log(`${JSON.stringify(r.c)}  ${line(r)}  (${[...r.bySet].map(([k, f]) => `${k} ${f.hit.toFixed(3)}`).join(', ')})`);
 } else {
   const r = run(current, process.argv.includes('--verbose'));
   console.log([...r.byKind].map(([k, v]) => `${k} ${v.hit}/${v.n}`).join('  '));
-  console.log(`training: ${tasks.length} tasks  hit@5 ${r.hit.toFixed(3)}  nDCG@5 ${r.ndcg.toFixed(3)}  MRR ${r.mrr.toFixed(3)}`);
+  for (const set of sets) console.log(`${set.name}: ${set.tasks.length} tasks  ${line(r.bySet.get(set.name)!)}`);
+  console.log(`both: ${line(r)}`);
 }
