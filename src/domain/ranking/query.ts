@@ -46,9 +46,15 @@ const FILLER = new Set(
     'many much lot lots two three four five six seven eight nine ten also just really like get got gets getting thing things stuff ' +
     'anyone someone somebody anything everything nothing please thanks thank hi hey hello maybe perhaps pretty quite rather ' +
     'currently tonight lately recently soon always never ever sometimes usually often actually basically literally honestly rn asap ' +
-    'lol etc kind sort bit able whether would could should might must can will shall yes okay ok'
+    'lol etc kind sort bit able whether would could should might must can will shall yes okay ok ' +
+    // Verbs of asking: "can you help me", "provide me with", "give me", "tell me" name no function. The
+    // vocabulary uses them, so they weighed fully and outweighed the words that say what is wanted.
+    'help provide give tell'
   ).split(' '),
 );
+// "help" names a kind of product in "help desk", "help center".
+const HELP_NOUN = new Set(['desk', 'center', 'centre', 'docs', 'articles', 'widget']);
+const isFiller = (words: Term[], i: number) => FILLER.has(words[i].word) && !(words[i].word === 'help' && HELP_NOUN.has(words[i + 1]?.word ?? ''));
 
 let everyday: Set<string> | undefined;
 /** The commonest English words (SCOWL tiers 10 and 20, about 10,000). */
@@ -67,7 +73,7 @@ export function readTaskQuery(task: string, vocabularyWord: (word: string) => bo
   // A task that is all quotes (or all address) is read whole.
   const withoutPayload = cased.replace(URL, ' $1 ').replace(QUOTED, (_m, before: string) => `${before} `);
   const payloadFree = wordsOf(withoutPayload).length ? withoutPayload : cased;
-  const words = wordsOf(payloadFree, proper).filter((w) => !FILLER.has(w.word));
+  const words = wordsOf(payloadFree, proper).filter((_, i, all) => !isFiller(all, i));
   // An everyday word the capability vocabulary never uses ("slice", "people", "present") says little about
   // the tool wanted, however rare it is among products.
   const general = (w: Term) => everydayEnglish().has(w.word) && !vocabularyWord(w.word);
@@ -94,7 +100,7 @@ export function readTaskQuery(task: string, vocabularyWord: (word: string) => bo
     .map(({ term, weight }) => ({ term, weight }));
   // Several asking clauses, each with words of its own ("find a venue... Additionally, a motivational
   // quote"), are several needs: each is ranked on its own too, so the answer covers every one.
-  const needs = [...asking].map((i) => clauses[i]).filter((c) => wordsOf(c).filter((w) => !FILLER.has(w.word)).length >= NEED_WORDS);
+  const needs = [...asking].map((i) => clauses[i]).filter((c) => wordsOf(c).filter((_, i, all) => !isFiller(all, i)).length >= NEED_WORDS);
   return { task, text: payloadFree.toLowerCase(), requirements, words, terms, long, parts: needs.length >= 2 ? needs : [] };
 }
 

@@ -82,6 +82,23 @@ describe('task query', () => {
       assert.ok(words.includes('invoices'));
     });
 
+    const asking: Array<[string, string[], string[]]> = [
+      // task, words dropped (verbs of asking), words kept
+      ['Hello! Can you help me rephrase this sentence to make it more persuasive?', ['help'], ['rephrase', 'sentence', 'persuasive']],
+      ['Can you provide me with a reliable source on the latest iPhone?', ['provide'], ['reliable', 'source', 'iphone']],
+      ['give me the weather and tell me if it will rain', ['give', 'tell'], ['weather', 'rain']],
+      // "help" names a kind of product here
+      ['a help desk for our support team', [], ['help', 'desk', 'support']],
+      ['an embeddable help center widget', [], ['help', 'center', 'widget']],
+    ];
+    for (const [task, dropped, kept] of asking) {
+      it(`reads "${task}" without its verbs of asking`, () => {
+        const words = read(task).words.map((w) => w.word);
+        for (const w of dropped) assert.ok(!words.includes(w), `${w} dropped`);
+        for (const w of kept) assert.ok(words.includes(w), `${w} kept`);
+      });
+    }
+
     const relative: Array<[string, string, string]> = [
       // task, heavier word, lighter word
       ['weather forecast for Denver tomorrow', 'forecast', 'denver'], // a proper name: what, not which tool
