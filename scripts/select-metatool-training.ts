@@ -5,7 +5,7 @@
  *   npm run build && node dist/scripts/select-metatool-training.js /path/to/MetaTool
  * Tools are mapped to registry products in test/quality/metatool-tool-map.json by the external set's rule
  * (test/quality/EXTERNAL.md), judged from each tool's name and description alone; queries are walked in
- * sha1("train:<pool>:<id>") order, at most PER_TOOLS per gold tool set, exact duplicates of any other set dropped.
+ * sha1("train:MetaTool:single:<row>") order, at most PER_TOOLS per tool, exact duplicates of any other set dropped.
  */
 import { createHash } from 'node:crypto';
 import { parse } from 'csv-parse/sync';
@@ -13,7 +13,6 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 const PER_TOOLS = 2;
-const MULTI_QUOTA = 30;
 const COMMIT = '35e81bb7576826e980c80fed8f8c0a2b4a1e6fbb';
 
 interface ToolMapping {
@@ -51,16 +50,13 @@ interface Candidate {
 const single: Candidate[] = (parse(readFileSync(path.join(root, 'dataset/data/all_clean_data.csv'), 'utf8'), { from_line: 2 }) as string[][])
   .map(([query, tool], i) => ({ id: `metatool-single-${i}`, key: `train:MetaTool:single:${i}`, task: query.trim(), tools: [tool] }))
   .sort((a, b) => order(a.key).localeCompare(order(b.key)));
-const multi: Candidate[] = readJson<Array<{ query: string; tool: string[] }>>(path.join(root, 'dataset/data/multi_tool_query_golden.json'))
-  .map((q, i) => ({ id: `metatool-multi-${i}`, key: `train:MetaTool:multi:${i}`, task: q.query.trim(), tools: q.tool }))
-  .sort((a, b) => order(a.key).localeCompare(order(b.key)));
+// MetaTool's multi-tool queries are left out: each of its 497 uses a gold tool of the external set.
 
 const perTools = new Map<string, number>();
-function pick(pool: Candidate[], quota: number) {
+function pick(pool: Candidate[]) {
   const kept = [];
   for (const c of pool) {
-    if (kept.length >= quota) break;
-    // Tool-disjoint from the external set: no query of a tool it uses, even beside other tools.
+    // Tool-disjoint from the external set: no query of a tool it uses.
     if (c.tools.some((t) => externalTools.has(t) || !mapping.has(t))) continue;
     const relevant = [...new Set(c.tools.flatMap((t) => mapping.get(t)!))];
     const toolsKey = [...c.tools].sort().join('+');
@@ -71,7 +67,7 @@ function pick(pool: Candidate[], quota: number) {
   }
   return kept;
 }
-const tasks = [...pick(single, Number.POSITIVE_INFINITY), ...pick(multi, MULTI_QUOTA)];
+const tasks = pick(single);
 writeFileSync(
   path.join(quality, 'metatool-training-tasks.json'),
   `${JSON.stringify(
@@ -81,7 +77,7 @@ writeFileSync(
       source: {
         repo: 'HowieHwong/MetaTool',
         commit: COMMIT,
-        files: 'dataset/data/all_clean_data.csv; dataset/data/multi_tool_query_golden.json; dataset/plugin_des.json',
+        files: 'dataset/data/all_clean_data.csv; dataset/plugin_des.json',
       },
       tasks,
     },
@@ -89,4 +85,4 @@ writeFileSync(
     1,
   )}\n`,
 );
-console.log(`${tasks.length} tasks (${tasks.filter((t) => t.goldTools.length > 1).length} multi-tool)`);
+console.log(`${tasks.length} tasks`);
