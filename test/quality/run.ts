@@ -5,8 +5,8 @@
  * short and long (40 words or more) requests apart, resolve's capability precision and recall where
  * capabilities are labelled, and whether the targets hold (exit 1 when not).
  * With LLM_BASE_URL or EMBEDDINGS_BASE_URL set, the optional models are measured too, in rows of their own.
- * `--verbose` lists every training task that misses (both training sets only: the others are not read task by task,
- * which would be tuning on them); `--kinds` adds the figures per kind; `--json out.json` writes the report.
+ * `--verbose` lists every training task that misses (both training sets only: the others are not read
+ * task by task, which would be tuning on them); `--kinds` adds the figures per kind; `--json out.json` writes the report.
  */
 import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';

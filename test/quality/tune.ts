@@ -2,7 +2,8 @@
  * `npm run quality:tune`: fits the ranking's figures (src/domain/ranking/params.ts) on the TRAINING sets
  * only (tasks.json and the MetaTool training split, each reported). The holdout and external sets are
  * frozen and never read here. It ranks in memory over the committed seed (documents as the service builds
- * them: seed facts, provisional readiness, expansion requests, capability tags), which `npm run quality` confirms through Postgres and the services.
+ * them: seed facts, provisional readiness, expansion requests, capability tags), which `npm run quality`
+ * confirms through Postgres and the services.
  *   npm run quality:tune                      figures per kind for the current params
  *   npm run quality:tune -- --verbose         and every training task that misses
  *   npm run quality:tune -- --grid '{"rank.capability":[0.02,0.04],"fields.fields.queries.weight":[1,1.5],"query.storyWeight":[0.35,0.5]}'
@@ -55,6 +56,28 @@ interface Figures {
   mrr: number;
 }
 
+/** A task's top 20, ranked as the services rank it (the whole task, then each need it holds). */
+function rankedSlugs(task: string, index: ProductIndex, params: Params): string[] {
+  const query = readTaskQuery(task, vocabularyWord, params.query);
+  const required = Object.keys(query.requirements) as never;
+  const rank = (q: typeof query) => {
+    const read = taskCapabilities(q);
+    return rankTask({
+      index,
+      capabilityTexts: texts,
+      query: q,
+      capabilities: read.ids,
+      phrased: read.phrased,
+      limit: 20,
+      requirements: required,
+      params: params.rank,
+    });
+  };
+  const parts = query.parts.map((p) => rank(readTaskQuery(p, vocabularyWord, params.query)));
+  const whole = rank(query);
+  return (parts.length ? mergeNeeds(whole, parts, 20) : whole).results.map((r) => r.slug);
+}
+
 function run(params: Params, verbose = false) {
   const key = JSON.stringify(params.fields);
   if (!indexes.has(key)) indexes.set(key, ProductIndex.build(documents, params.fields, wordVectors()));
@@ -65,24 +88,7 @@ function run(params: Params, verbose = false) {
   for (const set of sets) {
     const sum: Figures = { hit: 0, ndcg: 0, mrr: 0 };
     for (const t of set.tasks) {
-      const query = readTaskQuery(t.task, vocabularyWord, params.query);
-      const rank = (q: typeof query) => {
-        const read = taskCapabilities(q);
-        const required = Object.keys(query.requirements) as never;
-        return rankTask({
-          index,
-          capabilityTexts: texts,
-          query: q,
-          capabilities: read.ids,
-          phrased: read.phrased,
-          limit: 20,
-          requirements: required,
-          params: params.rank,
-        });
-      };
-      const parts = query.parts.map((p) => rank(readTaskQuery(p, vocabularyWord, params.query)));
-      const whole = rank(query);
-      const slugs = (parts.length ? mergeNeeds(whole, parts, 20) : whole).results.map((r) => r.slug);
+      const slugs = rankedSlugs(t.task, index, params);
       const ok = slugs.slice(0, 5).some((s) => t.acceptable.includes(s));
       sum.hit += ok ? 1 : 0;
       sum.ndcg += ndcgAt5(slugs, t.acceptable);
