@@ -91,6 +91,8 @@ export interface TaskOutcome extends LabelledTask {
   predicted: string[];
   ranked: string[];
   hit5: boolean;
+  /** An acceptable product anywhere in the answer (its 20 results): what a better order of them could reach. */
+  hit20: boolean;
   ndcg5: number;
   /** 1 / rank of the first acceptable product in the whole answer (20 at most), 0 when none. */
   reciprocalRank: number;
@@ -100,6 +102,7 @@ export interface TaskOutcome extends LabelledTask {
 export interface Figures {
   tasks: number;
   hit5: number;
+  hit20: number;
   ndcg5: number;
   mrr: number;
   /** Share of tasks answered with no product (every task has an acceptable product in the registry). */
@@ -152,6 +155,7 @@ export function figures(outcomes: TaskOutcome[], capabilities = true): Figures {
   return {
     tasks: outcomes.length,
     hit5: mean((o) => (o.hit5 ? 1 : 0)),
+    hit20: mean((o) => (o.hit20 ? 1 : 0)),
     ndcg5: mean((o) => o.ndcg5),
     mrr: mean((o) => o.reciprocalRank),
     emptyRate: round(empty / n),
@@ -181,6 +185,7 @@ export async function evaluateSet(
       predicted: answer.capabilities,
       ranked: answer.ranked,
       hit5: answer.ranked.slice(0, 5).some((s) => t.acceptable.includes(s)),
+      hit20: answer.ranked.slice(0, 20).some((s) => t.acceptable.includes(s)),
       ndcg5: ndcgAt5(answer.ranked, t.acceptable),
       reciprocalRank: reciprocalRank(answer.ranked, t.acceptable),
       empty: answer.ranked.length === 0,

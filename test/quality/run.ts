@@ -2,7 +2,8 @@
  * `npm run quality`: every task set (training, frozen holdout, external) through both primitives
  * (resolve, find-tools), against a throwaway embedded Postgres loaded with the committed seed (or
  * QUALITY_DATABASE_URL). Prints hit@5, nDCG@5, MRR and the empty-answer rate per set and primitive, for
- * short and long (40 words or more) requests apart, resolve's capability precision and recall where
+ * short and long (40 words or more) requests apart, hit@20 (a relevant product anywhere in the 20 results: what
+ * a better order of them could reach), resolve's capability precision and recall where
  * capabilities are labelled, and whether the targets hold (exit 1 when not).
  * With LLM_BASE_URL or EMBEDDINGS_BASE_URL set, the optional models are measured too, in rows of their own.
  * `--verbose` lists every training task that misses (both training sets only: the others are not read
@@ -67,8 +68,9 @@ async function main(): Promise<void> {
         console.log(`miss [${o.kind}] ${o.task}\n      capabilities ${o.predicted.join(', ') || '-'}\n      top5 ${o.ranked.slice(0, 5).join(', ') || '-'}`);
       }
     }
-    const cell = (f: Figures) => `${String(f.tasks).padStart(5)}  ${f.hit5.toFixed(3)}  ${f.ndcg5.toFixed(3)}  ${f.mrr.toFixed(3)}  ${f.emptyRate.toFixed(3)}`;
-    console.log('\nset               primitive   requests  tasks  hit@5  nDCG@5 MRR    empty   capability P / R');
+    const cell = (f: Figures) =>
+      `${String(f.tasks).padStart(5)}  ${f.hit5.toFixed(3)}  ${f.hit20.toFixed(3)}   ${f.ndcg5.toFixed(3)}  ${f.mrr.toFixed(3)}  ${f.emptyRate.toFixed(3)}`;
+    console.log('\nset               primitive   requests  tasks  hit@5  hit@20  nDCG@5 MRR    empty   capability P / R');
     for (const r of reports) {
       const frozen = taskSet(r.set).frozen;
       const pr = r.all.precision !== undefined ? `  ${r.all.precision.toFixed(3)} / ${r.all.recall!.toFixed(3)}` : '';

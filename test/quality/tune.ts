@@ -52,6 +52,7 @@ const indexes = new Map<string, ProductIndex>();
 
 interface Figures {
   hit: number;
+  hit20: number;
   ndcg: number;
   mrr: number;
 }
@@ -84,13 +85,14 @@ function run(params: Params, verbose = false) {
   const index = indexes.get(key)!;
   const byKind = new Map<string, { n: number; hit: number }>();
   const bySet = new Map<string, Figures>();
-  const all: Figures = { hit: 0, ndcg: 0, mrr: 0 };
+  const all: Figures = { hit: 0, hit20: 0, ndcg: 0, mrr: 0 };
   for (const set of sets) {
-    const sum: Figures = { hit: 0, ndcg: 0, mrr: 0 };
+    const sum: Figures = { hit: 0, hit20: 0, ndcg: 0, mrr: 0 };
     for (const t of set.tasks) {
       const slugs = rankedSlugs(t.task, index, params);
       const ok = slugs.slice(0, 5).some((s) => t.acceptable.includes(s));
       sum.hit += ok ? 1 : 0;
+      sum.hit20 += slugs.some((s) => t.acceptable.includes(s)) ? 1 : 0;
       sum.ndcg += ndcgAt5(slugs, t.acceptable);
       sum.mrr += reciprocalRank(slugs, t.acceptable);
       const k = byKind.get(t.kind) ?? { n: 0, hit: 0 };
@@ -98,14 +100,14 @@ function run(params: Params, verbose = false) {
       if (verbose && !ok) console.log(`miss [${t.kind}] ${t.task}\n     top5 ${slugs.slice(0, 5).join(', ')}\n     want ${t.acceptable.join(', ')}`);
     }
     const n = set.tasks.length;
-    bySet.set(set.name, { hit: sum.hit / n, ndcg: sum.ndcg / n, mrr: sum.mrr / n });
-    for (const f of ['hit', 'ndcg', 'mrr'] as const) all[f] += sum[f];
+    bySet.set(set.name, { hit: sum.hit / n, hit20: sum.hit20 / n, ndcg: sum.ndcg / n, mrr: sum.mrr / n });
+    for (const f of ['hit', 'hit20', 'ndcg', 'mrr'] as const) all[f] += sum[f];
   }
   const n = sets.reduce((k, s) => k + s.tasks.length, 0);
-  return { hit: all.hit / n, ndcg: all.ndcg / n, mrr: all.mrr / n, byKind, bySet };
+  return { hit: all.hit / n, hit20: all.hit20 / n, ndcg: all.ndcg / n, mrr: all.mrr / n, byKind, bySet };
 }
 
-const line = (f: Figures) => `hit@5 ${f.hit.toFixed(3)}  nDCG@5 ${f.ndcg.toFixed(3)}  MRR ${f.mrr.toFixed(3)}`;
+const line = (f: Figures) => `hit@5 ${f.hit.toFixed(3)}  hit@20 ${f.hit20.toFixed(3)}  nDCG@5 ${f.ndcg.toFixed(3)}  MRR ${f.mrr.toFixed(3)}`;
 
 /** Sets `a.b.c` in a copy of the params. */
 function withValue(p: Params, dotted: string, value: number): Params {
