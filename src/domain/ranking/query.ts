@@ -86,7 +86,7 @@ export function readTaskQuery(task: string, vocabularyWord: (word: string) => bo
   const clauseWeight = (c: number) => (!long || !asking.size || asking.has(c) ? 1 : params.storyWeight);
   const weights = new Map<string, { weight: number; count: number; first: number }>();
   for (const w of words) {
-    const cw = clauseWeight(w.clause) * (w.proper ? params.entityWeight : general(w) ? params.generalWeight : stack(w) ? params.stackWeight : 1);
+    const cw = clauseWeight(w.clause) * (w.proper || numeral(w) ? params.entityWeight : general(w) ? params.generalWeight : stack(w) ? params.stackWeight : 1);
     const seen = weights.get(w.term);
     if (seen) {
       seen.weight = Math.max(seen.weight, cw) + params.repeatWeight * Math.min(seen.weight, cw);
@@ -105,5 +105,8 @@ export function readTaskQuery(task: string, vocabularyWord: (word: string) => bo
 }
 
 const CLAUSE = /[.;!?\n]+(?:\s|$)/;
+// A number or an ordinal ("two kids, 7 and 10", "April 12th", "in 2007") is a quantity or a date: like a
+// proper name, what the task is about, not the kind of tool it wants.
+const numeral = (w: Term) => /^\d+(?:st|nd|rd|th|s)?$/.test(w.word);
 // A clause needs this many words (stop words and filler aside) to stand as a need of its own.
 const NEED_WORDS = 2;

@@ -104,6 +104,9 @@ describe('task query', () => {
       ['weather forecast for Denver tomorrow', 'forecast', 'denver'], // a proper name: what, not which tool
       ['deploy a Node.js API to production', 'deploy', 'node'], // a stack: where, not what
       ['chase each unpaid invoice until the invoice is paid and the invoice closed', 'invoice', 'unpaid'], // repeats add weight
+      ['book a table for 4 people on the 12th', 'table', '4'], // a number: how many, not what
+      ['book a table for 4 people on the 12th', 'table', '12th'], // an ordinal: when, not what
+      ['what did the homepage of Reddit look like in 2007', 'homepage', '2007'], // a year
     ];
     for (const [task, heavy, light] of relative) {
       it(`${JSON.stringify(task)}: ${heavy} > ${light}`, () => {
