@@ -29,7 +29,7 @@ export interface TaskQuery {
 
 // Words and phrases that introduce what the writer asks for.
 const ASK =
-  /\b(?:need|needs|want|wants|wanted|looking for|look for|is there|are there|anything|something|some way|a way to|how (?:can|do|would|should) (?:i|we)|help (?:me|us)|recommend|suggest|find (?:me|us)?|which|what (?:tool|service|api|app|platform)|tool|tools|api|apis|service|platform|library|sdk|server|solution|can (?:i|we|you)|could (?:i|we|you)|should (?:i|we)|let me|let us|lets|so (?:that|i|we) can|automate|i'd like|we'd like|trying to|ideally|must|has to|have to)\b/;
+  /\b(?:need|needs|want|wants|wanted|looking for|look for|is there|are there|anything|something|some way|a way to|how (?:can|do|would|should) (?:i|we)|help (?:me|us)|recommend|suggest|find(?: me| us)?|which|what (?:tool|service|api|app|platform)|tool|tools|api|apis|service|platform|library|sdk|server|solution|can (?:i|we|you)|could (?:i|we|you)|should (?:i|we)|let me|let us|lets|so (?:that|i|we) can|automate|i'd like|we'd like|would like|i'd love|we'd love|interested in|trying to|ideally|must|has to|have to)\b/;
 
 // Text in quotes is what the tool would work on ("translate 'could we get the bill please'"), and a URL is
 // an address to work on: neither says what kind of tool is wanted. A URL leaves its site's name.

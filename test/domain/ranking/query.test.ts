@@ -69,6 +69,25 @@ describe('task query', () => {
       assert.ok(Math.max(at('shipments'), at('carriers')) < Math.min(at('spreadsheets'), at('summary')));
     });
 
+    it('a long request whose last clause asks with "find" at its end weighs that clause over the story', () => {
+      const q = read(
+        "We're a family of four (two kids, 7 and 10) flying from Boston to Dublin to visit my mum for Easter. Dates are flexible by a " +
+          "few days either side of April 12th, we'd rather not do a red-eye with the kids, and the budget is tight, so one stop is fine " +
+          'if it saves a lot. What are the cheapest options you can find?',
+      );
+      assert.ok(weightOf(q, 'cheapest') > weightOf(q, 'flexible') && weightOf(q, 'flexible') > 0);
+    });
+
+    it('a long request that asks with "would like" weighs that clause over the story', () => {
+      const q = read(
+        'Our family reunion is next month and there will be around forty relatives flying in from five different states, most of them ' +
+          'staying for the whole weekend at my parents farm outside the city with barely any parking. I would like a group chat app ' +
+          'that works on old phones.',
+      );
+      // Story words weigh storyWeight at most (less when everyday); without the asking clause every word weighs alike.
+      assert.ok(weightOf(q, 'chat') >= 1 && weightOf(q, 'parking') <= QUERY_PARAMS.storyWeight && weightOf(q, 'parking') > 0);
+    });
+
     it('reads a request under the length threshold as all ask', () => {
       const q = read(STORY, { ...QUERY_PARAMS, longWords: 1000 });
       assert.ok(!q.long);
