@@ -5,14 +5,15 @@
  *   npm run build && node dist/scripts/select-metatool-training.js /path/to/MetaTool
  * Tools are mapped to registry products in test/quality/metatool-tool-map.json by the external set's rule
  * (test/quality/EXTERNAL.md), judged from each tool's name and description alone; queries are walked in
- * sha1("train:MetaTool:single:<row>") order, at most PER_TOOLS per tool, exact duplicates of any other set dropped.
+ * sha1("train:MetaTool:single:<row>") order, at most PER_TOOLS per tool (eight: two gave a set of 146, too small
+ * to tell a step from chance), exact duplicates of any other set dropped.
  */
 import { createHash } from 'node:crypto';
 import { parse } from 'csv-parse/sync';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
-const PER_TOOLS = 2;
+const PER_TOOLS = 8;
 const COMMIT = '35e81bb7576826e980c80fed8f8c0a2b4a1e6fbb';
 
 interface ToolMapping {
