@@ -90,4 +90,4 @@ export interface QueryParams {
   stackWeight: number;
 }
 
-export const QUERY_PARAMS: QueryParams = { longWords: 25, storyWeight: 0.35, repeatWeight: 0.3, entityWeight: 0.3, generalWeight: 0.7, stackWeight: 0.4 };
+export const QUERY_PARAMS: QueryParams = { longWords: 25, storyWeight: 0.35, repeatWeight: 0.3, entityWeight: 0.5, generalWeight: 0.7, stackWeight: 0.4 };
