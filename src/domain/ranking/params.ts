@@ -82,7 +82,7 @@ export interface QueryParams {
   storyWeight: number;
   /** Extra weight per repeat of a stem (a task that says "invoice" three times is about invoices). */
   repeatWeight: number;
-  /** Weight of a proper name (a place, a person, a title): what the task is about, not the tool it wants. */
+  /** Weight of a proper name (a place, a person, a title) or a number (a quantity, a date): what the task is about, not the tool it wants. */
   entityWeight: number;
   /** Weight of an everyday English word the capability vocabulary never uses. */
   generalWeight: number;
