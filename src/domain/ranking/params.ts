@@ -64,7 +64,7 @@ export const RANK_PARAMS: RankParams = {
   phrasedCapability: 0.08,
   readiness: 0.06,
   semantic: 0.3,
-  wordVectors: 0.15,
+  wordVectors: 0.35,
   expansionTerms: 0,
   expansionTermWeight: 0.3,
   connectingTerms: 6,

@@ -87,7 +87,8 @@ export function rankTask(input: RankInput): TaskRanking {
   const wanted = new Set<number>();
   // Two names or more, one of them surely a product (listed, or written like one: "Microsoft Teams", "HubSpot").
   const surely = (n: NamedProduct) => n.slots.length > 0 || /\s|[a-z][A-Z]/.test(n.name);
-  if (named.length >= 2 && named.some(surely) && STANDING_FLOW.test(query.task)) {
+  const connects = named.length >= 2 && named.some(surely) && STANDING_FLOW.test(query.task);
+  if (connects) {
     for (const n of named) for (const slot of n.slots) connecting.add(slot);
     const nameTerms = new Set(named.flatMap((n) => n.name.toLowerCase().match(/[a-z0-9]+/g) ?? []).map(stemOf));
     for (const t of terms) if (nameTerms.has(t.term)) t.weight *= p.namedWordWeight;
@@ -144,8 +145,12 @@ export function rankTask(input: RankInput): TaskRanking {
     return { slot, text, coverage, matched, hit, match: 0, score: 0 };
   });
   const weightOf = new Map(query.terms.map((t) => [t.term, t.weight]));
+  // A task that connects named products asks for a connector whatever the data is: the meaning of its words
+  // ("Stripe payouts", "QuickBooks") would pull the named products' competitors up, so it is not read.
   const taskVector =
-    input.semantic || !p.wordVectors ? undefined : index.textVector(query.words.map((w) => ({ word: w.word, weight: weightOf.get(w.term) ?? 0 })));
+    input.semantic || !p.wordVectors || connects
+      ? undefined
+      : index.textVector(query.words.map((w) => ({ word: w.word, weight: weightOf.get(w.term) ?? 0 })));
   // A product's fit (its `match`): its text relevance as a share of what the task could score (its weighted
   // words, each fully matched; so one incidental word of a long task scores little however rare it is),
   // with its coverage of the task's capabilities. Readiness then adds a small prior: it can reorder fits

@@ -1,5 +1,6 @@
 /**
- * Static word vectors (GloVe's 100 dimensions, data/word-vectors.json, scripts/build-word-vectors.ts):
+ * Static word vectors (each word embedded alone by the sentence encoder all-MiniLM-L6-v2, 256 dimensions;
+ * data/word-vectors.json, `npm run vectors:build`):
  * a text's vector is the mean of its words' vectors, each weighted by how rare the word is among products
  * and how much it counts in the text. Two texts that share no word can still be close ("high tide at my
  * marina", "harbour conditions for sailors"); the ranking takes that closeness as a share of each
@@ -62,7 +63,7 @@ export class WordVectors {
 }
 
 /**
- * One unit vector per index slot, 8 bits per component (100k products: 10 MB), for how close a task's
+ * One unit vector per index slot, 8 bits per component (100k products at 256 dimensions: 26 MB), for how close a task's
  * vector is to a product's. Mean word vectors of any two English texts point much the same way (a cosine
  * of 0.6 is common between unrelated texts), so closeness is read above what the task shares with the
  * average product (its cosine with the products' mean vector, which is its mean cosine with them), scaled
