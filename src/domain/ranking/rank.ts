@@ -148,9 +148,7 @@ export function rankTask(input: RankInput): TaskRanking {
   // A task that connects named products asks for a connector whatever the data is: the meaning of its words
   // ("Stripe payouts", "QuickBooks") would pull the named products' competitors up, so it is not read.
   const taskVector =
-    input.semantic || !p.wordVectors || connects
-      ? undefined
-      : index.textVector(query.words.map((w) => ({ word: w.word, weight: weightOf.get(w.term) ?? 0 })));
+    input.semantic || !p.wordVectors || connects ? undefined : index.textVector(query.words.map((w) => ({ word: w.word, weight: weightOf.get(w.term) ?? 0 })));
   // A product's fit (its `match`): its text relevance as a share of what the task could score (its weighted
   // words, each fully matched; so one incidental word of a long task scores little however rare it is),
   // with its coverage of the task's capabilities. Readiness then adds a small prior: it can reorder fits
