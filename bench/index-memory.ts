@@ -37,7 +37,7 @@ async function main(): Promise<void> {
       '',
       `## Ranking index in memory — ${new Date().toISOString().slice(0, 10)}`,
       '',
-      `Machine: ${os.cpus().length} × ${os.cpus()[0]?.model.split(' ')[0] ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}. Command: \`npm run bench:index-memory\` (the index the worker builds, word vectors included; heap and typed arrays it adds, after a full GC).`,
+      `Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'unknown cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}. Command: \`npm run bench:index-memory\` (the index the worker builds, word vectors included; heap and typed arrays it adds, after a full GC).`,
       '',
       '| products | word-vector dimensions | heap MB | typed arrays MB | build s | full GC ms |',
       '|---|---|---|---|---|---|',
