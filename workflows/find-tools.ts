@@ -1,5 +1,6 @@
 import { proxyLocalActivities } from '@temporalio/workflow';
 import type { Activities } from '../activities';
+import type { Carried } from '../src/domain/carried-hits';
 import type { ToolsFound } from '../src/domain/tools-found';
 import { meteredRead } from './metering';
 
@@ -12,6 +13,6 @@ const { findTools } = proxyLocalActivities<Activities>({ startToCloseTimeout: '3
  * find-tools: the task's candidates and their order are one read (src/services/find-tools.ts); the API
  * words the answer (presentTools).
  */
-export async function findToolsWorkflow(input: { task: string }): Promise<ToolsFound> {
+export async function findToolsWorkflow(input: { task: string }): Promise<Carried<ToolsFound>> {
   return meteredRead(() => findTools({ task: input.task }));
 }

@@ -1,6 +1,7 @@
 import { executeChild, proxyActivities, proxyLocalActivities, workflowInfo } from '@temporalio/workflow';
 import type { Activities } from '../activities';
 import type { Requirements } from '../src/services/registry';
+import type { Carried } from '../src/domain/carried-hits';
 import type { Resolution } from '../src/services/resolve';
 import { auditWorkflow } from './audit';
 import { metered, meteredRead } from './metering';
@@ -21,7 +22,7 @@ export interface ResolveWorkflowInput {
  * candidates the registry lacks are audited first, each as a child audit billed as its own audit_run;
  * discovery stops where the workspace's audits run out, and the call still answers.
  */
-export async function resolveWorkflow(input: ResolveWorkflowInput): Promise<Resolution> {
+export async function resolveWorkflow(input: ResolveWorkflowInput): Promise<Carried<Resolution>> {
   const query = { task: input.task, requirements: input.requirements };
   if (!input.discover) return { ...(await meteredRead(() => resolveTask(query))), discovered: 0 };
   return metered(async () => {

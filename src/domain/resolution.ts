@@ -1,3 +1,5 @@
+import { type Carried, hitsOf } from './carried-hits';
+
 /** The requirement flags a task or body set (the same keys as search's requirements). */
 export type Requirements = Partial<Record<'api' | 'mcp' | 'self_serve' | 'openapi' | 'cli', boolean>>;
 
@@ -16,9 +18,10 @@ export interface RankedProduct {
 }
 
 /**
- * What resolve found, as its workflow carries it: the ranked products with what each matched. The
- * presentation (capScore, reason) is added by the API (explainResolution), which keeps the payload
- * Temporal records twice per call (the read's marker, the workflow's result) to what only the read knows.
+ * What resolve found: the ranked products with what each matched. Its workflow carries it with the hits
+ * packed (carried-hits.ts); the presentation (capScore, reason) is added by the API (explainResolution),
+ * which keeps the payload Temporal records twice per call (the read's marker, the workflow's result) to
+ * what only the read knows.
  */
 export interface Resolution {
   task: string;
@@ -51,18 +54,17 @@ export interface ResolveResult {
 }
 
 /** The resolve answer (interface spec, "Resolve result"): each product's coverage share and a one-line reason. */
-export function explainResolution(r: Resolution): ResolveResult {
+export function explainResolution(r: Carried<Resolution>): ResolveResult {
   const n = r.capabilities.length;
   return {
     task: r.task,
     capabilities: r.capabilities,
     requirements: r.requirements,
-    // Hits recorded before `match` and `words` existed (a workflow running across the upgrade) read as a
-    // match of 0 and no words.
-    results: r.hits.map(({ words = [], ...h }) => {
-      const hit = { ...h, match: h.match ?? 0 };
-      return { ...hit, capScore: n ? Math.round((100 * h.matched.length) / n) / 100 : 0, reason: reasonFor({ ...hit, words }, n) };
-    }),
+    results: hitsOf(r.hits).map(({ words, ...h }) => ({
+      ...h,
+      capScore: n ? Math.round((100 * h.matched.length) / n) / 100 : 0,
+      reason: reasonFor({ ...h, words }, n),
+    })),
     discovered: r.discovered,
     ...(r.note ? { note: r.note } : {}),
   };

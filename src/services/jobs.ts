@@ -4,6 +4,7 @@ import { notFound } from '../errors';
 import { findJob, insertJob } from '../store/jobs';
 import type { AuditWorkflowResult } from '../../workflows/audit';
 import { auditService } from './audit';
+import type { Carried } from '../domain/carried-hits';
 import { presentTools, type ToolsFound } from './find-tools';
 import { explainResolution, type Resolution } from './resolve';
 
@@ -17,8 +18,8 @@ export type JobView = { status: 'running' } | { status: 'completed'; result: unk
 export function jobsService(deps: Pick<AppDeps, 'db' | 'temporal' | 'config' | 'outbound'>) {
   const resultMappers: Record<string, (result: unknown) => Promise<unknown>> = {
     audit: (r) => auditService(deps).report(r as AuditWorkflowResult),
-    'find-tools': async (r) => presentTools(r as ToolsFound),
-    resolve: async (r) => explainResolution(r as Resolution),
+    'find-tools': async (r) => presentTools(r as Carried<ToolsFound>),
+    resolve: async (r) => explainResolution(r as Carried<Resolution>),
   };
   return {
     create: (kind: string, workflowId: string, owner: { workspaceId?: string; clientKey?: string } = {}) => insertJob(deps.db, { kind, workflowId, ...owner }),

@@ -14,6 +14,7 @@ import { jobsService } from './jobs';
 import { meteredCalls, type WorkflowCall } from './metered-calls';
 import { DEFAULT_LIMIT } from '../schemas/registry';
 import { registryService } from './registry';
+import type { Carried } from '../domain/carried-hits';
 import { explainResolution, type Resolution, type ResolveResult } from './resolve';
 import { presentTools, type FindToolsResult, type ToolsFound } from './find-tools';
 
@@ -96,7 +97,7 @@ export function operationHandlers(deps: AppDeps): Handlers {
       });
     },
     findTools: (i, call) =>
-      workflow<ToolsFound | FindToolsResult, FindToolsResult>(call, {
+      workflow<Carried<ToolsFound> | FindToolsResult, FindToolsResult>(call, {
         operation: 'findTools',
         kind: 'find-tools',
         workflowType: WorkflowTypes.findTools,
@@ -105,7 +106,7 @@ export function operationHandlers(deps: AppDeps): Handlers {
         present: async (r) => presentTools(r),
       }),
     resolve: (i, call) =>
-      workflow<Resolution, ResolveResult>(call, {
+      workflow<Carried<Resolution>, ResolveResult>(call, {
         operation: 'resolve',
         kind: 'resolve',
         workflowType: WorkflowTypes.resolve,

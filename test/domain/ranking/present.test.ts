@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { carry } from '../../../src/domain/carried-hits';
 import { explainResolution, type RankedProduct, type Resolution, reasonFor } from '../../../src/domain/resolution';
 import { type FindToolsResult, presentTools, type ToolsFound } from '../../../src/domain/tools-found';
 import { parseTaskIntent } from '../../../src/domain/task-intent';
@@ -78,6 +79,10 @@ describe('presentTools', () => {
     assert.ok(!('note' in out));
   });
 
+  it('gives the same answer from hits packed as the workflow carries them', () => {
+    assert.deepEqual(presentTools(carry(found)), presentTools(found));
+  });
+
   it('keeps the note', () => {
     assert.equal(presentTools({ ...found, hits: [], note: 'No product fits.' }).note, 'No product fits.');
   });
@@ -122,6 +127,11 @@ describe('explainResolution', () => {
     assert.equal(r.match, 0);
     assert.equal(r.capScore, 1);
     assert.equal(r.reason, 'Portkey covers ai.gateway (1 of 1 capabilities); match 0.00, readiness 23.');
+  });
+
+  it('gives the same answer from hits packed as the workflow carries them', () => {
+    const r = resolution([hit({ words: ['LLM'], matched: ['ai.gateway'] }), hit({ slug: 'helix', words: ['LLM'] })], ['ai.gateway', 'ai.observe']);
+    assert.deepEqual(explainResolution(carry(r)), explainResolution(r));
   });
 
   it('leaves out an absent note', () => {
