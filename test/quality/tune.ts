@@ -1,54 +1,17 @@
 /**
  * `npm run quality:tune`: fits the ranking's figures (src/domain/ranking/params.ts) on the TRAINING sets
  * only (tasks.json and the MetaTool training split, each reported). The holdout and external sets are
- * frozen and never read here. It ranks in memory over the committed seed (documents as the service builds
- * them: seed facts, provisional readiness, expansion requests, capability tags), which `npm run quality`
- * confirms through Postgres and the services.
+ * frozen and never read here. It ranks in memory over the committed seed (./seed-ranking.ts), which
+ * `npm run quality` confirms through Postgres and the services.
  *   npm run quality:tune                      figures per kind for the current params
  *   npm run quality:tune -- --verbose         and every training task that misses
  *   npm run quality:tune -- --grid '{"rank.capability":[0.02,0.04],"fields.fields.queries.weight":[1,1.5],"query.storyWeight":[0.35,0.5]}'
  *                                             every combination, the 15 best by hit@5 + nDCG@5
  */
-import { productDocument } from '../../src/domain/ranking/documents';
-import { BM25F_PARAMS, QUERY_PARAMS, RANK_PARAMS, type QueryParams, type RankParams } from '../../src/domain/ranking/params';
-import { type Bm25fParams, ProductIndex } from '../../src/domain/ranking/product-index';
-import { readTaskQuery } from '../../src/domain/ranking/query';
-import { mergeNeeds, rankTask } from '../../src/domain/ranking/rank';
-import { stemOf } from '../../src/domain/ranking/terms';
-import { seedRow } from '../../src/domain/seed';
-import { capabilitiesOf, capabilityTexts } from '../../src/services/capability-vocabulary';
-import { readSeedFile } from '../../src/services/registry-seed';
-import { taskCapabilities } from '../../src/services/task-capabilities';
-import { wordVectors } from '../../src/services/word-vectors';
 import { ndcgAt5, reciprocalRank, taskSet } from './evaluate';
+import { CURRENT_PARAMS, type Params, rankSeedTask } from './seed-ranking';
 
-interface Params {
-  fields: Bm25fParams;
-  rank: RankParams;
-  query: QueryParams;
-}
-
-const seed = readSeedFile();
-const documents = seed.products.map((p, i) =>
-  productDocument({
-    id: String(i),
-    slug: p.slug,
-    name: p.name,
-    domain: p.domain,
-    readiness: seedRow(p).scores.readiness,
-    requirements: { api: p.facts.api, mcp: p.facts.mcp, self_serve: p.facts.selfServe, openapi: p.facts.openapi, cli: p.facts.cli },
-    description: p.description,
-    expansion: (p.queries ?? []).join(' . '),
-    auditText: '',
-    mcpServers: (p.mcpServers ?? []).map((m) => m.name).join(' . '),
-    categories: p.categories,
-    capabilities: capabilitiesOf(p),
-  }),
-);
-const texts = capabilityTexts();
-const vocabularyWord = (w: string) => texts.uses(stemOf(w));
 const sets = (['training', 'training-metatool'] as const).map(taskSet);
-const indexes = new Map<string, ProductIndex>();
 
 interface Figures {
   hit: number;
@@ -57,39 +20,14 @@ interface Figures {
   mrr: number;
 }
 
-/** A task's top 20, ranked as the services rank it (the whole task, then each need it holds). */
-function rankedSlugs(task: string, index: ProductIndex, params: Params): string[] {
-  const query = readTaskQuery(task, vocabularyWord, params.query);
-  const required = Object.keys(query.requirements) as never;
-  const rank = (q: typeof query) => {
-    const read = taskCapabilities(q);
-    return rankTask({
-      index,
-      capabilityTexts: texts,
-      query: q,
-      capabilities: read.ids,
-      phrased: read.phrased,
-      limit: 20,
-      requirements: required,
-      params: params.rank,
-    });
-  };
-  const parts = query.parts.map((p) => rank(readTaskQuery(p, vocabularyWord, params.query)));
-  const whole = rank(query);
-  return (parts.length ? mergeNeeds(whole, parts, 20) : whole).results.map((r) => r.slug);
-}
-
 function run(params: Params, verbose = false) {
-  const key = JSON.stringify(params.fields);
-  if (!indexes.has(key)) indexes.set(key, ProductIndex.build(documents, params.fields, wordVectors()));
-  const index = indexes.get(key)!;
   const byKind = new Map<string, { n: number; hit: number }>();
   const bySet = new Map<string, Figures>();
   const all: Figures = { hit: 0, hit20: 0, ndcg: 0, mrr: 0 };
   for (const set of sets) {
     const sum: Figures = { hit: 0, hit20: 0, ndcg: 0, mrr: 0 };
     for (const t of set.tasks) {
-      const slugs = rankedSlugs(t.task, index, params);
+      const slugs = rankSeedTask(t.task, params).results.map((r) => r.slug);
       const ok = slugs.slice(0, 5).some((s) => t.acceptable.includes(s));
       sum.hit += ok ? 1 : 0;
       sum.hit20 += slugs.some((s) => t.acceptable.includes(s)) ? 1 : 0;
@@ -120,7 +58,7 @@ function withValue(p: Params, dotted: string, value: number): Params {
   return copy;
 }
 
-const current: Params = { fields: BM25F_PARAMS, rank: RANK_PARAMS, query: QUERY_PARAMS };
+const current = CURRENT_PARAMS;
 const gridArg = process.argv.includes('--grid') ? process.argv[process.argv.indexOf('--grid') + 1] : undefined;
 if (gridArg) {
   const grid = JSON.parse(gridArg) as Record<string, number[]>;
