@@ -148,7 +148,15 @@ describe('task query', () => {
       assert.match(q.parts[1], /quote/);
     });
 
-    const single: string[] = ['send transactional email from my backend', STORY, 'I need an API. Thanks!'];
+    // A follow-up that only points back at the first clause ("make that happen", "recommend one") asks for
+    // nothing of its own: ranked alone, its two words pulled in products for "happen" or "one".
+    const single: string[] = [
+      'send transactional email from my backend',
+      STORY,
+      'I need an API. Thanks!',
+      'I want a hoodie with a beautiful sunset design. Can you make that happen?',
+      "I'm looking for a tool that can help me build a personalized ERP application. Can you recommend one?",
+    ];
     for (const task of single) {
       it(`has no parts: ${JSON.stringify(task.slice(0, 50))}`, () => {
         assert.deepEqual(read(task).parts, []);
