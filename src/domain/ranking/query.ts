@@ -40,6 +40,11 @@ const URL = /\bhttps?:\/\/(?:www\.)?([a-z0-9-]+)[^\s]*/gi;
  * `vocabularyWord` tells the words the capability vocabulary uses ("slack", "stripe"): capitalised, they still
  * name what is wanted, not a place or a title.
  */
+// A follow-up that only points back at the request ("Can you make that happen?", "is that possible?")
+// names nothing; its verbs ("happen", "make") would otherwise weigh like what is wanted.
+const POINTING_BACK =
+  /\b(?:(?:can|could|would|will) you )?(?:please )?(?:make (?:that|this|it) happen|do (?:that|this|it) for me|is (?:that|this|it) (?:possible|doable))\b/gi;
+
 // Words of conversation that never name a need: quantities, hedges, time fillers, greetings.
 const FILLER = new Set(
   (
@@ -71,7 +76,10 @@ export function readTaskQuery(task: string, vocabularyWord: (word: string) => bo
   const english = commonEnglish();
   const proper = (w: string) => !english.has(w) && !vocabularyWord(w) && !stacksOfTask(w).length;
   // A task that is all quotes (or all address) is read whole.
-  const withoutPayload = cased.replace(URL, ' $1 ').replace(QUOTED, (_m, before: string) => `${before} `);
+  const withoutPayload = cased
+    .replace(URL, ' $1 ')
+    .replace(QUOTED, (_m, before: string) => `${before} `)
+    .replace(POINTING_BACK, ' ');
   const payloadFree = wordsOf(withoutPayload).length ? withoutPayload : cased;
   const words = wordsOf(payloadFree, proper).filter((_, i, all) => !isFiller(all, i));
   // An everyday word the capability vocabulary never uses ("slice", "people", "present") says little about

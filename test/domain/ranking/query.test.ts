@@ -109,6 +109,10 @@ describe('task query', () => {
       // "help" names a kind of product here
       ['a help desk for our support team', [], ['help', 'desk', 'support']],
       ['an embeddable help center widget', [], ['help', 'center', 'widget']],
+      // A follow-up that only points back at the request names nothing ("happen" matched a cycling calculator).
+      ['I want a hoodie with a beautiful sunset design. Can you make that happen?', ['make', 'happen'], ['hoodie', 'sunset', 'design']],
+      ['Translate my menu into Spanish, is that possible?', ['possible'], ['translate', 'menu']],
+      ['make my app happen on time: a project tracker', [], ['happen', 'project', 'tracker']],
     ];
     for (const [task, dropped, kept] of asking) {
       it(`reads "${task}" without its verbs of asking`, () => {
