@@ -123,6 +123,22 @@ describe('task ranking: the classes that ranking by capability, then readiness, 
     });
   });
 
+  describe('conversational requests', () => {
+    // A follow-up that only points back names nothing: its "happen" matched a cycling calculator and kept
+    // the print-on-demand product out of the top five.
+    both(
+      '"a hoodie with a sunset design. Can you make that happen?" finds print on demand',
+      'I want a hoodie with a beautiful sunset design. Can you make that happen?',
+      (top5) => someOf(top5, ['printful']),
+    );
+    // "remind me" asks for a reminder: the task's capability is tasks and reminders, whatever it is about.
+    it('resolve: "remind me to water the plants every Sunday" reads the tasks capability', async () => {
+      const body = await call('resolve', 'remind me to water the plants every Sunday');
+      assert.ok('capabilities' in body, 'a resolve answer');
+      assert.ok(body.capabilities.includes('productivity.task'), body.capabilities.join(', '));
+    });
+  });
+
   describe('empty answers where the registry holds the answer', () => {
     both(
       '"turn my OpenAPI spec into an MCP server" finds the generators (OpenAPI and MCP are the subject, not requirements)',
