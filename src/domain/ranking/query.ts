@@ -36,10 +36,6 @@ const ASK =
 const QUOTED = /(^|[\s(:])(['‘"“])[^'’"”\n]{3,}?['’"”](?=[\s.,;:!?)]|$)/g;
 const URL = /\bhttps?:\/\/(?:www\.)?([a-z0-9-]+)[^\s]*/gi;
 
-/**
- * `vocabularyWord` tells the words the capability vocabulary uses ("slack", "stripe"): capitalised, they still
- * name what is wanted, not a place or a title.
- */
 // A follow-up that only points back at the request ("Can you make that happen?", "is that possible?")
 // names nothing; its verbs ("happen", "make") would otherwise weigh like what is wanted.
 const POINTING_BACK =
@@ -68,6 +64,10 @@ function everydayEnglish(): Set<string> {
   return everyday;
 }
 
+/**
+ * `vocabularyWord` tells the words the capability vocabulary uses ("slack", "stripe"): capitalised, they still
+ * name what is wanted, not a place or a title.
+ */
 export function readTaskQuery(task: string, vocabularyWord: (word: string) => boolean = () => false, params: QueryParams = QUERY_PARAMS): TaskQuery {
   const { rest, requirements } = splitRequirements(task);
   // The task as written (case kept) with the requirement phrases blanked as `rest` has them.
