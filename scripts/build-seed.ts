@@ -5,11 +5,12 @@
  * generated seed and data/NOTICE are committed.
  */
 import { createHash } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { getDomain, getHostname } from 'tldts';
 import { CATEGORY_SLUGS, classifyCategories } from '../src/domain/taxonomy';
 import type { SeedFile, SeedProduct } from '../src/domain/seed';
+import { describeListings, type Listing } from '../src/domain/seed-listings';
 
 const ROOT = path.resolve(__dirname, '../..');
 const sharedData = path.resolve(process.argv[2] ?? path.join(ROOT, '../shared/data'));
@@ -38,12 +39,18 @@ const NON_VENDOR_HOSTS = new Set([
   'blogspot.com',
 ]);
 
+/**
+ * Hosts whose subdomains are their customers' API docs (kitsu.docs.apiary.io is Kitsu's, spyse-dev.readme.io
+ * Spyse's): a link there names the tenant's own host as the product's domain, not the host's maker.
+ */
+const TENANT_HOSTS = new Set(['apiary.io', 'readme.io']);
+
 const SDK_IDS = new Set(['javascript', 'python', 'go', 'ruby', 'java', 'php', 'csharp', 'rust', 'swift', 'kotlin', 'dart', 'elixir']);
 
 interface Draft {
   domain: string;
-  names: string[];
-  descriptions: string[];
+  /** What each source says of the domain: a name and a description per entry. */
+  listings: Listing[];
   categoryHints: string[];
   fixedCategories?: string[];
   facts: SeedProduct['facts'];
@@ -57,6 +64,7 @@ function registrableDomain(urlOrHost: string): string | undefined {
   if (!host || NON_VENDOR_HOSTS.has(host.replace(/^www\./, ''))) return undefined;
   const domain = getDomain(host, { allowPrivateDomains: true });
   if (!domain || NON_VENDOR_HOSTS.has(domain)) return undefined;
+  if (TENANT_HOSTS.has(domain.toLowerCase()) && host.toLowerCase() !== domain.toLowerCase()) return host.toLowerCase().replace(/^www\./, '');
   return domain.toLowerCase();
 }
 
@@ -67,8 +75,7 @@ function draftFor(domain: string): Draft {
   if (!d) {
     d = {
       domain,
-      names: [],
-      descriptions: [],
+      listings: [],
       categoryHints: [],
       facts: { api: false, mcp: false, selfServe: false, openapi: false, cli: false, llmsTxt: false, sdkLanguages: [] },
       sources: new Set(),
@@ -115,8 +122,7 @@ for (const c of curated) {
   const domain = registrableDomain(c.domain) ?? c.domain.toLowerCase();
   const d = draftFor(domain);
   d.curated = true;
-  d.names.unshift(c.name);
-  d.descriptions.unshift(clean(c.description));
+  d.listings.unshift({ kind: 'site', name: c.name, description: clean(c.description) });
   d.fixedCategories = c.categories.filter((s) => CATEGORY_SLUGS.has(s));
   d.facts = {
     api: c.api,
@@ -152,8 +158,7 @@ for (const h of hub) {
   if (!domain || !h.name?.trim()) continue;
   if (!drafts.has(domain) && !SOFTWARE.test(`${h.name} ${h.description ?? ''}`)) continue;
   const d = draftFor(domain);
-  d.names.push(productName(h.name));
-  if (h.description) d.descriptions.push(clean(h.description));
+  d.listings.push({ kind: 'site', name: productName(h.name), description: h.description ? clean(h.description) : '' });
   if (HUB_CATEGORY[h.category]) d.categoryHints.push(HUB_CATEGORY[h.category]);
   d.facts.llmsTxt = true;
   d.sources.add('llms-txt-hub');
@@ -228,8 +233,7 @@ for (const line of readme.slice(readme.indexOf('## Index')).split('\n')) {
   const domain = registrableDomain(link);
   if (!domain) continue;
   const d = draftFor(domain);
-  d.names.push(clean(name));
-  d.descriptions.push(clean(description));
+  d.listings.push({ kind: 'api', name: clean(name), description: clean(description) });
   if (PUBLIC_APIS_CATEGORY[section]) d.categoryHints.push(PUBLIC_APIS_CATEGORY[section]);
   d.facts.api = true;
   if (!d.curated && (auth === 'No' || auth === 'apiKey')) d.facts.selfServe = true;
@@ -242,7 +246,7 @@ const byLabel = new Map<string, Draft>();
 for (const d of drafts.values()) {
   const label = d.domain.split('.')[0];
   if (!byLabel.has(label)) byLabel.set(label, d);
-  const compact = (d.names[0] ?? '').toLowerCase().replace(/[^a-z0-9]/g, '');
+  const compact = (d.listings[0]?.name ?? '').toLowerCase().replace(/[^a-z0-9]/g, '');
   if (compact && !byLabel.has(compact)) byLabel.set(compact, d);
 }
 function ownerCandidates(owner: string): string[] {
@@ -289,28 +293,23 @@ function slugify(s: string): string {
     .slice(0, 60)
     .replace(/-+$/, '');
 }
-function bestName(d: Draft): string {
-  if (d.curated) return d.names[0];
-  const distinct = [...new Set(d.names)];
-  if (distinct.length === 1) return distinct[0];
-  // One domain, several APIs (e.g. a platform's many services): use their shared leading words.
-  const words = distinct.map((n) => n.split(/\s+/));
-  const common: string[] = [];
-  for (let i = 0; words.every((w) => w[i] && w[i].toLowerCase() === words[0][i].toLowerCase()); i++) common.push(words[0][i]);
-  return common.length ? common.join(' ') : distinct.sort((a, b) => a.length - b.length)[0];
-}
-
+// Slugs are public (URLs, badges, the API): a domain keeps the slug the last seed gave it, whatever its name
+// becomes, so a rebuild renames no product.
+const publishedSlugs = previousSlugs(path.join(ROOT, 'data/registry-seed.json'));
 const used = new Set<string>();
 const products: SeedProduct[] = [];
 const ordered = [...drafts.values()].sort((a, b) => Number(b.curated) - Number(a.curated) || a.domain.localeCompare(b.domain));
+for (const d of ordered) used.add(publishedSlugs.get(d.domain) ?? '');
 for (const d of ordered) {
-  const name = bestName(d);
+  // A curated product's own name and description are authoritative; otherwise they come from one listing.
+  const { name, description } = d.curated ? d.listings[0] : describeListings(d.domain, d.listings);
   const label = d.domain.split('.')[0];
   const candidates = [slugify(name), slugify(label), slugify(d.domain)].filter((s) => s.length >= 2);
-  const slug = candidates.find((s) => !used.has(s)) ?? `${slugify(d.domain)}-${products.length}`;
+  const slug = publishedSlugs.get(d.domain) ?? candidates.find((s) => !used.has(s)) ?? `${slugify(d.domain)}-${products.length}`;
   used.add(slug);
-  const description = d.descriptions.find((x) => x.length >= 12) ?? d.descriptions[0] ?? '';
-  const categories = d.fixedCategories?.length ? d.fixedCategories : classifyCategories(`${name} ${d.descriptions.join(' ')}`, mostCommon(d.categoryHints));
+  const categories = d.fixedCategories?.length
+    ? d.fixedCategories
+    : classifyCategories(`${name} ${d.listings.map((l) => l.description).join(' ')}`, mostCommon(d.categoryHints));
   products.push({
     slug,
     name,
@@ -324,6 +323,12 @@ for (const d of ordered) {
 }
 products.sort((a, b) => a.slug.localeCompare(b.slug));
 
+function previousSlugs(seedPath: string): Map<string, string> {
+  if (!existsSync(seedPath)) return new Map();
+  const previous = JSON.parse(readFileSync(seedPath, 'utf8')) as SeedFile;
+  return new Map(previous.products.map((p) => [p.domain, p.slug]));
+}
+
 function mostCommon(xs: string[]): string | undefined {
   const counts = new Map<string, number>();
   for (const x of xs) counts.set(x, (counts.get(x) ?? 0) + 1);
@@ -336,7 +341,7 @@ const seed: SeedFile = {
   ...body,
 };
 writeFileSync(path.join(ROOT, 'data/registry-seed.json'), `${JSON.stringify(seed, null, 1)}\n`);
-writeFileSync(path.join(ROOT, 'data/NOTICE'), notice());
+writeFileSync(path.join(ROOT, 'data/NOTICE'), notice() + otherNotices(path.join(ROOT, 'data/NOTICE')));
 
 const perCategory = new Map<string, number>();
 for (const p of products) perCategory.set(p.categories[0], (perCategory.get(p.categories[0]) ?? 0) + 1);
@@ -355,6 +360,14 @@ function sourceList() {
       .split(/\s+/);
     return { name: dir, repository: repo, commit, date, file, license: 'MIT' };
   });
+}
+
+/** The sections of data/NOTICE that other builders own (from the first line of "=" on): kept as they are. */
+function otherNotices(noticePath: string): string {
+  if (!existsSync(noticePath)) return '';
+  const text = readFileSync(noticePath, 'utf8');
+  const at = text.search(/^={20,}$/m);
+  return at < 0 ? '' : `\n${text.slice(at)}`;
 }
 
 function notice(): string {

@@ -171,6 +171,19 @@ export async function upsertSeedRows(db: Db, rows: SeedRow[]): Promise<SeedLoadC
     )) {
       for (const e of await trx('products').select('id', 'slug', 'domain', 'seed_hash', 'score_source').whereIn('domain', chunk)) existing.set(e.domain, e);
     }
+    // A seed product whose domain changed (a docs host's tenant given its own host) keeps its row and slug,
+    // unless an audit scored the old domain (the row stays as the audit found it) or the row with that slug
+    // never came from a seed (a product found by discovery).
+    const seedDomains = new Set(rows.map((r) => r.domain));
+    const rowBySlug = new Map(rows.map((r) => [r.slug, r]));
+    for (const chunk of chunks(
+      rows.filter((r) => !existing.has(r.domain)).map((r) => r.slug),
+      1000,
+    )) {
+      for (const e of await trx('products').select('id', 'slug', 'domain', 'seed_hash', 'score_source').whereIn('slug', chunk)) {
+        if (e.seed_hash && e.score_source !== 'audit' && !seedDomains.has(e.domain)) existing.set(rowBySlug.get(e.slug)!.domain, { ...e, seed_hash: null });
+      }
+    }
     const takenSlugs = new Set<string>(await trx('products').pluck('slug'));
     const fresh: SeedRow[] = [];
     for (const row of rows) {
@@ -185,7 +198,7 @@ export async function upsertSeedRows(db: Db, rows: SeedRow[]): Promise<SeedLoadC
       else {
         await trx('products')
           .where({ id: e.id })
-          .update({ ...productColumns(row), updated_at: trx.fn.now() });
+          .update({ ...productColumns(row), domain: row.domain, updated_at: trx.fn.now() });
         await replaceCategories(trx, e.id, row.categories, row.scores.readiness);
         counts.updated++;
       }

@@ -35,6 +35,18 @@ describe('registry seed', () => {
     assert.ok(withServers.every((p) => p.facts.mcp));
   });
 
+  it("names and describes each product from one listing: no API's name over another's description", () => {
+    const bySlug = new Map(seed.products.map((p) => [p.slug, p]));
+    // starfile.org lists a clinical-trials index and the FAA aircraft registry: both are said, under the domain.
+    const starfile = bySlug.get('faa-n-number-registry');
+    assert.equal(starfile?.name, 'starfile.org');
+    assert.match(starfile?.description ?? '', /Clinical Trials Directory: .*; FAA N-Number Registry: /);
+    // readme.io hosts its customers' docs: Spyse and the Internet Archive are two products, not one.
+    assert.deepEqual([bySlug.get('spyse')?.domain, bySlug.get('spyse')?.description.includes('attack surface')], ['spyse-dev.readme.io', true]);
+    assert.deepEqual([bySlug.get('archive-org')?.domain, bySlug.get('archive-org')?.description], ['archive.readme.io', 'The Internet Archive']);
+    assert.ok(!seed.products.some((p) => p.domain === 'readme.io' || p.domain === 'apiary.io'), 'no docs host listed as a vendor');
+  });
+
   describe('loading', () => {
     let db: Db;
     before(async () => {
@@ -69,6 +81,32 @@ describe('registry seed', () => {
       assert.equal(rowA.has_mcp, true);
       const rowB = await db('products').where({ domain: b.domain }).first();
       assert.deepEqual([rowB.description, rowB.readiness, rowB.score_source], ['from a real audit', 99, 'audit']);
+    });
+
+    it('moves a seed product to its new domain under the same slug, but leaves an audited one where the audit found it', async () => {
+      await loadRegistrySeed(db, seed);
+      const [, , c, d] = seed.products;
+      const rowC = await db('products').where({ domain: c.domain }).first();
+      await db('products').where({ domain: d.domain }).update({ score_source: 'audit' });
+      const moved = {
+        ...seed,
+        version: `${seed.version}-moved`,
+        products: seed.products.map((p) => (p === c || p === d ? { ...p, domain: `docs.${p.domain}` } : p)),
+      };
+      const counts = await loadRegistrySeed(db, moved);
+      assert.ok(counts !== 'unchanged');
+      assert.deepEqual([counts.updated, counts.inserted], [1, 1]);
+      const movedC = await db('products')
+        .where({ domain: `docs.${c.domain}` })
+        .first();
+      assert.deepEqual([movedC.id, movedC.slug], [rowC.id, c.slug], 'the same row and slug, at the new domain');
+      assert.equal(await db('products').where({ domain: c.domain }).first(), undefined);
+      const keptD = await db('products').where({ domain: d.domain }).first();
+      assert.equal(keptD.slug, d.slug, 'the audited row stays at its domain');
+      const newD = await db('products')
+        .where({ domain: `docs.${d.domain}` })
+        .first();
+      assert.equal(newD.slug, `${d.slug}-2`, 'the new domain is a new product beside it');
     });
   });
 });

@@ -1,0 +1,65 @@
+/**
+ * How the seed builder (scripts/build-seed.ts) names and describes a product from what the public data sets
+ * list for its domain. A domain may carry several listings: a platform's many APIs (Abstract API's holidays,
+ * screenshots and email validation), a maker's unrelated ones (starfile.org's clinical-trials index and FAA
+ * aircraft registry), or one product listed twice (its site in llms-txt-hub, its API in public-apis). The
+ * name and the description must speak of the same thing: never one API's name over another's description.
+ */
+
+/** One entry of a source for a domain: a public API (public-apis) or a site (llms-txt-hub). */
+export interface Listing {
+  kind: 'api' | 'site';
+  name: string;
+  description: string;
+}
+
+const compact = (s: string) => s.toLowerCase().replace(/[^a-z0-9]/g, '');
+
+/**
+ * The product's name and description. Several APIs on one domain are one maker's: named by the words
+ * their names share ("Hirak"), else by the one named after the domain ("IP2Location"), else by the domain,
+ * and described by each API's offer, named. Otherwise it is one product listed more than once: the same
+ * names, and its description from the site named after the domain (raycast.com's "Raycast", not its docs'
+ * "Introduction"), else from the first listing with a substantial one.
+ */
+export function describeListings(domain: string, listings: Listing[]): { name: string; description: string } {
+  const apis = listings.filter((l) => l.kind === 'api' && l.description);
+  const shared = sharedName(listings);
+  if (new Set(apis.map((l) => l.name)).size >= 2) {
+    const site = listings.find((l) => l.kind === 'site' && l.description.length >= 12)?.description;
+    const offers = new Map<string, Listing>(); // one entry per distinct offer, in the source's order
+    for (const l of apis) if (!offers.has(compact(l.description))) offers.set(compact(l.description), l);
+    const named = offers.size > 1 || site;
+    const parts = [site, ...[...offers.values()].map((l) => (named ? `${l.name}: ${l.description}` : l.description))];
+    return {
+      name: shared ?? owner(domain, listings)?.name ?? domain,
+      description: parts
+        .filter((x): x is string => Boolean(x))
+        .map((x) => x.replace(/[.;\s]+$/, ''))
+        .join('; '),
+    };
+  }
+  const site = owner(domain, listings, 'site');
+  const primary =
+    (site && site.description.length >= 12 ? site : undefined) ??
+    listings.find((l) => l.description.length >= 12) ??
+    listings.find((l) => l.description) ??
+    listings[0];
+  return { name: shared ?? owner(domain, listings)?.name ?? primary?.name ?? domain, description: primary?.description ?? '' };
+}
+
+/** The listings' one name, or the leading words all their names share ("Yandex.Maps Geocoder", "Yandex.Weather" → "Yandex"). */
+function sharedName(listings: Listing[]): string | undefined {
+  const distinct = [...new Set(listings.map((l) => l.name))];
+  if (distinct.length <= 1) return distinct[0];
+  const words = distinct.map((n) => n.split(/[\s.]+/).filter(Boolean));
+  const common: string[] = [];
+  for (let i = 0; words.every((w) => w[i] && compact(w[i]) === compact(words[0][i])); i++) common.push(words[0][i]);
+  return common.length ? common.join(' ') : undefined;
+}
+
+/** The listing (of a kind) named after the domain ("IP2Location" on ip2location.com, "Domainsdb.info" on domainsdb.info). */
+function owner(domain: string, listings: Listing[], kind?: Listing['kind']): Listing | undefined {
+  const owners = new Set([compact(domain), compact(domain.split('.')[0])]);
+  return listings.find((l) => (!kind || l.kind === kind) && owners.has(compact(l.name)));
+}
