@@ -48,15 +48,21 @@ export function describeListings(domain: string, listings: Listing[]): { name: s
   return { name: shared ?? owner(domain, listings)?.name ?? primary?.name ?? domain, description: primary?.description ?? '' };
 }
 
-/** The listings' one name, or the leading words all their names share ("Yandex.Maps Geocoder", "Yandex.Weather" → "Yandex"). */
+/**
+ * The listings' one name, or the leading words all their names share ("Yandex.Maps Geocoder", "Yandex.Weather"
+ * → "Yandex"), without a trailing little word ("Tenders in Spain", "Tenders in Poland" → "Tenders").
+ */
 function sharedName(listings: Listing[]): string | undefined {
   const distinct = [...new Set(listings.map((l) => l.name))];
   if (distinct.length <= 1) return distinct[0];
   const words = distinct.map((n) => n.split(/[\s.]+/).filter(Boolean));
   const common: string[] = [];
   for (let i = 0; words.every((w) => w[i] && compact(w[i]) === compact(words[0][i])); i++) common.push(words[0][i]);
+  while (common.length && LITTLE_WORDS.has(compact(common[common.length - 1]))) common.pop();
   return common.length ? common.join(' ') : undefined;
 }
+
+const LITTLE_WORDS = new Set(['', 'a', 'an', 'the', 'in', 'of', 'for', 'and', 'to', 'on', 'by', 'with']);
 
 /** The listing (of a kind) named after the domain ("IP2Location" on ip2location.com, "Domainsdb.info" on domainsdb.info). */
 function owner(domain: string, listings: Listing[], kind?: Listing['kind']): Listing | undefined {

@@ -33,6 +33,13 @@ describe('seed listings: a product named and described from what the sources lis
       description: 'Hirak Exchange Rates: Exchange rates between currencies; Hirak OCR: Image to text',
     },
     {
+      why: 'shared words end before a little word',
+      domain: 'tenders.guru',
+      listings: [api('Tenders in Hungary', 'Procurements in Hungary'), api('Tenders in Poland', 'Procurements in Poland')],
+      name: 'Tenders',
+      description: 'Tenders in Hungary: Procurements in Hungary; Tenders in Poland: Procurements in Poland',
+    },
+    {
       why: 'words joined by a dot share their first word too',
       domain: 'yandex.com',
       listings: [api('Yandex.Maps Geocoder', 'Coordinates from an address'), api('Yandex.Weather', 'Weather in a place')],
