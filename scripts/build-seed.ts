@@ -10,7 +10,7 @@ import path from 'node:path';
 import { getDomain, getHostname } from 'tldts';
 import { CATEGORY_SLUGS, classifyCategories } from '../src/domain/taxonomy';
 import type { SeedFile, SeedProduct } from '../src/domain/seed';
-import { describeListings, type Listing } from '../src/domain/seed-listings';
+import { describeListings, type Listing, siteName } from '../src/domain/seed-listings';
 
 const ROOT = path.resolve(__dirname, '../..');
 const sharedData = path.resolve(process.argv[2] ?? path.join(ROOT, '../shared/data'));
@@ -87,15 +87,6 @@ function draftFor(domain: string): Draft {
   return d;
 }
 
-/** "Paddle Developer Docs" → "Paddle": the hub often names a product by its docs site. */
-function productName(raw: string): string {
-  const name = clean(raw)
-    .replace(/\s*[|–—:-]\s.*$/, '')
-    .replace(/\s+(developer\s+)?(docs|documentation|api\s+docs|api\s+reference|help\s+center|developer\s+portal|developers|dev\s+docs)$/i, '')
-    .trim();
-  return name || clean(raw);
-}
-
 function clean(text: string): string {
   return text
     .replace(/\s+/g, ' ')
@@ -158,7 +149,7 @@ for (const h of hub) {
   if (!domain || !h.name?.trim()) continue;
   if (!drafts.has(domain) && !SOFTWARE.test(`${h.name} ${h.description ?? ''}`)) continue;
   const d = draftFor(domain);
-  d.listings.push({ kind: 'site', name: productName(h.name), description: h.description ? clean(h.description) : '' });
+  d.listings.push({ kind: 'site', name: siteName(clean(h.name)), description: h.description ? clean(h.description) : '' });
   if (HUB_CATEGORY[h.category]) d.categoryHints.push(HUB_CATEGORY[h.category]);
   d.facts.llmsTxt = true;
   d.sources.add('llms-txt-hub');

@@ -15,6 +15,28 @@ export interface Listing {
 
 const compact = (s: string) => s.toLowerCase().replace(/[^a-z0-9]/g, '');
 
+/** Page titles that name no product: a site listed by its home page's title is named by its domain instead. */
+const PAGE_TITLE = /^(home|home ?page|welcome|overview|introduction|getting started|quick ?start|documentation|docs|ai|index|about|about us|untitled|.)$/i;
+const DOCS_SUFFIX = /\s+(developer\s+)?(docs|documentation|api\s+docs|api\s+reference|help\s+center|developer\s+portal|developers|dev\s+docs)$/i;
+
+/**
+ * A site's name from its page title: the first part that names something ("Paddle Developer Docs" →
+ * "Paddle", "Home • Angular" → "Angular", "Welcome to HTMLHint" → "HTMLHint"), else none ("Overview"): the
+ * listing then lends no name, and a product with no other is named by its domain.
+ */
+export function siteName(title: string): string {
+  const parts = title
+    .split(/\s*[|–—:•-]\s+/)
+    .map((part) =>
+      part
+        .replace(/^welcome to\s+/i, '')
+        .replace(DOCS_SUFFIX, '')
+        .trim(),
+    )
+    .filter((part) => part && !PAGE_TITLE.test(part));
+  return parts[0] ?? '';
+}
+
 /**
  * The product's name and description. Several APIs on one domain are one maker's: named by the words
  * their names share ("Hirak"), else by the one named after the domain ("IP2Location"), else by the domain,
@@ -32,7 +54,7 @@ export function describeListings(domain: string, listings: Listing[]): { name: s
     const named = offers.size > 1 || site;
     const parts = [site, ...[...offers.values()].map((l) => (named ? `${l.name}: ${l.description}` : l.description))];
     return {
-      name: shared ?? owner(domain, listings)?.name ?? domain,
+      name: shared || owner(domain, listings)?.name || domain,
       description: parts
         .filter((x): x is string => Boolean(x))
         .map((x) => x.replace(/[.;\s]+$/, ''))
@@ -45,7 +67,7 @@ export function describeListings(domain: string, listings: Listing[]): { name: s
     listings.find((l) => l.description.length >= 12) ??
     listings.find((l) => l.description) ??
     listings[0];
-  return { name: shared ?? owner(domain, listings)?.name ?? primary?.name ?? domain, description: primary?.description ?? '' };
+  return { name: shared || owner(domain, listings)?.name || primary?.name || domain, description: primary?.description ?? '' };
 }
 
 /**
@@ -53,7 +75,7 @@ export function describeListings(domain: string, listings: Listing[]): { name: s
  * → "Yandex"), without a trailing little word ("Tenders in Spain", "Tenders in Poland" → "Tenders").
  */
 function sharedName(listings: Listing[]): string | undefined {
-  const distinct = [...new Set(listings.map((l) => l.name))];
+  const distinct = [...new Set(listings.map((l) => l.name).filter(Boolean))];
   if (distinct.length <= 1) return distinct[0];
   const words = distinct.map((n) => n.split(/[\s.]+/).filter(Boolean));
   const common: string[] = [];

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { describeListings, type Listing } from '../../src/domain/seed-listings';
+import { describeListings, type Listing, siteName } from '../../src/domain/seed-listings';
 
 const api = (name: string, description: string): Listing => ({ kind: 'api', name, description });
 const site = (name: string, description: string): Listing => ({ kind: 'site', name, description });
@@ -89,6 +89,13 @@ describe('seed listings: a product named and described from what the sources lis
       description: 'Etherscan allows you to explore the Ethereum blockchain',
     },
     {
+      why: 'a site listed by a page title lends no name: the domain names it',
+      domain: 'agentskills.io',
+      listings: [site('', 'A simple, open format for giving agents new capabilities')],
+      name: 'agentskills.io',
+      description: 'A simple, open format for giving agents new capabilities',
+    },
+    {
       why: 'a listing without a description lends its name only',
       domain: 'example.dev',
       listings: [site('Example', ''), site('Example Docs', 'Docs for the Example API')],
@@ -100,5 +107,22 @@ describe('seed listings: a product named and described from what the sources lis
     it(c.why, () => {
       assert.deepEqual(describeListings(c.domain, c.listings), { name: c.name, description: c.description });
     });
+  }
+});
+
+describe('seed listings: a site named from its page title', () => {
+  const cases: Array<[title: string, name: string]> = [
+    ['Paddle Developer Docs', 'Paddle'],
+    ['Stripe | Payments infrastructure', 'Stripe'],
+    ['Home • Angular', 'Angular'],
+    ['Welcome to HTMLHint', 'HTMLHint'],
+    ['Overview', ''],
+    ['Home Page', ''],
+    ['AI', ''],
+    ['K', ''],
+    ['X-Ray Tracing', 'X-Ray Tracing'],
+  ];
+  for (const [title, name] of cases) {
+    it(`"${title}" → ${name ? `"${name}"` : 'no name'}`, () => assert.equal(siteName(title), name));
   }
 });
