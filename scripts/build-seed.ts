@@ -7,6 +7,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { decodeHTML } from 'entities';
 import { getDomain, getHostname } from 'tldts';
 import { CATEGORY_SLUGS, classifyCategories } from '../src/domain/taxonomy';
 import type { SeedFile, SeedProduct } from '../src/domain/seed';
@@ -87,8 +88,10 @@ function draftFor(domain: string): Draft {
   return d;
 }
 
+/** One line of plain text: HTML entities decoded, line breaks written out as "\r\n" in the source read as spaces, links as their text. */
 function clean(text: string): string {
-  return text
+  return decodeHTML(text)
+    .replace(/\\[rn]/g, ' ')
     .replace(/\s+/g, ' ')
     .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
     .trim();
