@@ -45,6 +45,18 @@ describe('registry seed', () => {
     assert.deepEqual([bySlug.get('spyse')?.domain, bySlug.get('spyse')?.description.includes('attack surface')], ['spyse-dev.readme.io', true]);
     assert.deepEqual([bySlug.get('archive-org')?.domain, bySlug.get('archive-org')?.description], ['archive.readme.io', 'The Internet Archive']);
     assert.ok(!seed.products.some((p) => p.domain === 'readme.io' || p.domain === 'apiary.io'), 'no docs host listed as a vendor');
+    const pageTitles = seed.products.filter((p) => /^(home|home page|overview|introduction|welcome\b.*)$/i.test(p.name));
+    assert.deepEqual(
+      pageTitles.map((p) => p.name),
+      [],
+      "no product named by its home page's title",
+    );
+    const raw = seed.products.filter((p) => /&(amp|lt|gt|quot|#\d+);|\\[rn]/.test(p.description));
+    assert.deepEqual(
+      raw.map((p) => p.slug),
+      [],
+      'descriptions are plain text: no HTML entities, no written-out line breaks',
+    );
   });
 
   describe('loading', () => {
