@@ -45,12 +45,16 @@ export async function registryMark(db: Db): Promise<RegistryMark> {
   return rows[0] as RegistryMark;
 }
 
-/** Every product's document, a page at a time in id order (keyset), so a large registry streams. */
+/**
+ * Every product's document, a page at a time in slug order (keyset on the unique slug), so a large registry
+ * streams. The order is the index's order, which breaks exact ties in the ranking: by slug, the same in
+ * every database, not by random ids.
+ */
 export async function* allProductDocuments(db: Db, pageSize = 5000): AsyncGenerator<ProductDocumentRow[]> {
   let after: string | null = null;
   for (;;) {
     const { rows } = (await db.raw(
-      `SELECT ${COLUMNS} FROM products p ${after ? 'WHERE p.id > ?' : ''} ORDER BY p.id LIMIT ?`,
+      `SELECT ${COLUMNS} FROM products p ${after ? 'WHERE p.slug > ?' : ''} ORDER BY p.slug LIMIT ?`,
       after ? [after, pageSize] : [pageSize],
     )) as {
       rows: ProductDocumentRow[];
@@ -58,12 +62,12 @@ export async function* allProductDocuments(db: Db, pageSize = 5000): AsyncGenera
     if (!rows.length) return;
     yield rows;
     if (rows.length < pageSize) return;
-    after = rows[rows.length - 1].id;
+    after = rows[rows.length - 1].slug;
   }
 }
 
 /** The products written since `since` (products_updated_at_idx). */
 export async function productDocumentsSince(db: Db, since: Date): Promise<ProductDocumentRow[]> {
-  const { rows } = await db.raw(`SELECT ${COLUMNS} FROM products p WHERE p.updated_at > ? ORDER BY p.updated_at`, [since]);
+  const { rows } = await db.raw(`SELECT ${COLUMNS} FROM products p WHERE p.updated_at > ? ORDER BY p.updated_at, p.slug`, [since]);
   return rows as ProductDocumentRow[];
 }

@@ -41,6 +41,17 @@ describe('the ranking index follows the products table', function () {
     await db?.destroy();
   });
 
+  it('orders products that tie exactly by slug, the same in every database (not by their random ids)', async () => {
+    // Six twins: their ids (random) come in slug order by chance once in 720 databases.
+    const twins = ['f', 'b', 'e', 'a', 'd', 'c'].map((letter) => `tidewatch-${tag}-${letter}`);
+    await addProducts(
+      db,
+      twins.map((slug) => ({ slug, name: 'Tidewatch', description: 'Tide gauge readings for harbours' })),
+    );
+    assert.deepEqual(await top('tide gauge harbours'), [...twins].sort().slice(0, 5));
+    await db('products').whereIn('slug', twins).del();
+  });
+
   it('sees a product written by plain SQL', async () => {
     assert.deepEqual(await top('lighthouse'), []);
     await db('products').where({ slug: slugs.kelp }).update({ description: 'Seaweed farm yield forecasts near every lighthouse' });
