@@ -293,7 +293,10 @@ const publishedSlugs = previousSlugs(path.join(ROOT, 'data/registry-seed.json'))
 const used = new Set<string>();
 const products: SeedProduct[] = [];
 const ordered = [...drafts.values()].sort((a, b) => Number(b.curated) - Number(a.curated) || a.domain.localeCompare(b.domain));
-for (const d of ordered) used.add(publishedSlugs.get(d.domain) ?? '');
+for (const d of ordered) {
+  const kept = publishedSlugs.get(d.domain);
+  if (kept) used.add(kept); // reserved before any new product picks a slug
+}
 for (const d of ordered) {
   // A curated product's own name and description are authoritative; otherwise they come from one listing.
   const { name, description } = d.curated ? d.listings[0] : describeListings(d.domain, d.listings);

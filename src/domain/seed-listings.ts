@@ -15,7 +15,7 @@ export interface Listing {
 
 const compact = (s: string) => s.toLowerCase().replace(/[^a-z0-9]/g, '');
 
-/** Page titles that name no product: a site listed by its home page's title is named by its domain instead. */
+/** Page titles that name no product: a site the hub lists by one lends no name (see siteName). */
 const PAGE_TITLE = /^(home|home ?page|welcome|overview|introduction|getting started|quick ?start|documentation|docs|ai|index|about|about us|untitled|.)$/i;
 const DOCS_SUFFIX = /\s+(developer\s+)?(docs|documentation|api\s+docs|api\s+reference|help\s+center|developer\s+portal|developers|dev\s+docs)$/i;
 
