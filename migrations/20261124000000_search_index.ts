@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 
-// Registry search as search engines do it (see docs/decisions.md, "Registry"):
+// Registry search as search engines do it (see docs/decisions/ranking.md#registry, "Registry"):
 // - search_postings is an inverted index ordered by a static rank: one row per (lexeme of
 //   products.search_vector, product), ordered by the product's readiness, with the product's capability
 //   flags as a bit mask. "The most ready products with this word (and these capabilities)" is then an

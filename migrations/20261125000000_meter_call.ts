@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 // Admission and usage event in one statement, for the metered calls whose whole work is one registry read
-// (find-tools, resolve without discovery): see docs/decisions.md, "Accounts and metering". A reservation
+// (find-tools, resolve without discovery): see docs/decisions/metering.md, "Accounts and metering". A reservation
 // before the workflow and a settlement after it cost those calls three round trips and two commits, and
 // most of their time above the Temporal floor.
 //

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 
-// Billing (docs/decisions.md, "Billing"): what the usage sync and the spend-notification sender need to
+// Billing (docs/decisions/billing-claims.md#billing, "Billing"): what the usage sync and the spend-notification sender need to
 // retry a failure and say why it failed.
 export async function up(knex: Knex): Promise<void> {
   await knex.schema.alterTable('usage_events', (t) => {

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 
-// Dashboard sessions (docs/decisions.md, "Web pages"): the cookie holds a random token, the table its
+// Dashboard sessions (docs/decisions/web.md, "Web pages"): the cookie holds a random token, the table its
 // SHA-256 hash only, so a leaked table does not sign anyone in. Each session carries its own CSRF token.
 export async function up(knex: Knex): Promise<void> {
   await knex.schema.createTable('web_sessions', (t) => {

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 
-// OAuth client-credentials access tokens (docs/decisions.md, "OAuth client credentials"): the table holds
+// OAuth client-credentials access tokens (docs/decisions/metering.md#oauth-client-credentials, "OAuth client credentials"): the table holds
 // each token's SHA-256 hash only, bound to the API key that obtained it; deleting the key deletes them, and
 // a revoked key's tokens are refused by the lookup's join.
 export async function up(knex: Knex): Promise<void> {

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 
-// The task ranking (docs/decisions.md, "Ranking a task") reads each product as a document of weighted
+// The task ranking (docs/decisions/ranking.md#ranking-a-task, "Ranking a task") reads each product as a document of weighted
 // fields in each process's memory. `audit_text` is the field audits fill: what the site says about itself
 // (homepage title and description, llms.txt summary and sections, MCP server and tool names and
 // descriptions, OpenAPI title, description and tags). A process keeps its index current by reading the

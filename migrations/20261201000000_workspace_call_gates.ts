@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 
-// Per-workspace limits on metered calls (docs/decisions.md, "Per-workspace limits"): calls per second as a
+// Per-workspace limits on metered calls (docs/decisions/metering.md#per-workspace-limits, "Per-workspace limits"): calls per second as a
 // token bucket (GCRA: one theoretical arrival time per workspace) and calls in flight as slots, shared by
 // every API process. One statement per call decides both under the workspace's gate row lock.
 //

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 
-// A single-step read's gate and its usage record in one statement (docs/decisions.md, "Per-workspace
+// A single-step read's gate and its usage record in one statement (docs/decisions/metering.md#per-workspace-limits, "Per-workspace
 // limits"): a call may carry `gate`, take_call_slot's argument; the gate decides it first, under the gate
 // row's lock, and only an admitted call is metered. Each answer of a gated call carries the gate's answer
 // as `gate`; one the gate refused is {state: 'gated', gate} and records nothing. Locks are taken per call,

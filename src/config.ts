@@ -142,7 +142,7 @@ export interface Config {
   billing: BillingConfig;
 }
 
-/** Stripe (docs/decisions.md, "Billing"): without a secret key, checkout and portal answer 503 and nothing syncs. */
+/** Stripe (docs/decisions/billing-claims.md#billing, "Billing"): without a secret key, checkout and portal answer 503 and nothing syncs. */
 export interface BillingConfig {
   stripe?: {
     secretKey: string;

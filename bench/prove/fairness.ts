@@ -22,7 +22,7 @@ const TASKS = [
 /**
  * Both workspaces on Starter, the plan a workspace has unless it pays. A plan's limits give fairness only
  * while they are a fraction of what the deployment can serve: on this 2-core machine a Scale flooder held
- * to its 50 calls a second still took the quiet workspace's p50 from 49.6 to 156.8 ms (docs/decisions.md).
+ * to its 50 calls a second still took the quiet workspace's p50 from 49.6 to 156.8 ms (docs/decisions/metering.md#per-workspace-limits).
  */
 const PLAN = 'free';
 const FLOOD_CALLERS = 150;

@@ -1,5 +1,5 @@
 /**
- * One provable promise of docs/decisions.md (issue 16): a named check that runs against real processes and
+ * One provable promise of docs/decisions/ (issue 16): a named check that runs against real processes and
  * reports one or more rows of promise, result and figure for `npm run prove`.
  */
 export interface ProofRow {

@@ -1,7 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 
 /**
- * OAuth 2.0 client credentials over API keys (docs/decisions.md, "OAuth client credentials"): the client
+ * OAuth 2.0 client credentials over API keys (docs/decisions/metering.md#oauth-client-credentials, "OAuth client credentials"): the client
  * secret is an API key, the client id its display prefix, and the access token a random bearer token bound
  * to that key. Pure helpers; the table lives in store/oauth-tokens, the grant in services/oauth.
  */

@@ -22,7 +22,7 @@ export interface PlanConfig {
 /**
  * How fast one workspace may call metered primitives: a token bucket (`rate` calls per second, up to
  * `burst` at once after a quiet spell) and at most `inFlight` calls running together. Sized so that one
- * workspace cannot fill the workers every other workspace shares (docs/decisions.md, "Per-workspace limits").
+ * workspace cannot fill the workers every other workspace shares (docs/decisions/metering.md#per-workspace-limits, "Per-workspace limits").
  */
 export interface CallLimits {
   rate: number;

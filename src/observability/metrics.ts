@@ -3,7 +3,7 @@ import type { Db } from '../store/db';
 import { registerHttpMetrics } from './http-metrics';
 
 /**
- * The process's Prometheus metrics (docs/decisions.md, "Operations"): one registry per process, so that
+ * The process's Prometheus metrics (docs/decisions/operations.md#operations, "Operations"): one registry per process, so that
  * under `npm start`, where the API and the worker share a process, `GET /metrics` carries both. Names are
  * prefixed `agentdex_`; every label takes a bounded set of values (route templates, never raw paths).
  */

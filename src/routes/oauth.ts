@@ -24,7 +24,7 @@ function oauthError(status: number, error: OAuthErrorCode, description: string, 
 }
 
 /**
- * OAuth 2.0 for agents and MCP clients that speak it (docs/decisions.md, "OAuth client credentials"): the
+ * OAuth 2.0 for agents and MCP clients that speak it (docs/decisions/metering.md#oauth-client-credentials, "OAuth client credentials"): the
  * client-credentials token endpoint, its RFC 8414 metadata, and RFC 9728 metadata for the API and the MCP
  * server. API keys stay the primary credential; a token stands for the key that obtained it.
  */

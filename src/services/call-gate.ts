@@ -59,7 +59,7 @@ const REMEMBER_MS = 60_000;
 const RELEASE_DELAY_MS = 20;
 
 /**
- * Per-workspace limits on metered calls (docs/decisions.md, "Per-workspace limits"), decided in Postgres so
+ * Per-workspace limits on metered calls (docs/decisions/metering.md#per-workspace-limits, "Per-workspace limits"), decided in Postgres so
  * every API process shares them (store/call-gates). This process adds what it can know for free, so that a
  * flood is mostly refused without a round trip: a workspace refused for rate is refused here until its
  * bucket could admit again (a bucket's next free time only ever moves later, so this refuses nothing the

@@ -198,13 +198,13 @@ export function meteredCalls(deps: AppDeps) {
   /**
    * A single-step read: admitted and its usage event recorded in one round trip, with or before the
    * workflow. A failure takes the event back (so does the workflow, should it fail after a 202). One durable
-   * write per call instead of a reservation and a settlement: see docs/decisions.md, "Accounts and metering".
+   * write per call instead of a reservation and a settlement: see docs/decisions/metering.md, "Accounts and metering".
    * With a gate ticket, the workspace's limits are decided in the same round trip, first.
    */
   async function runRecorded<R, O>(call: WorkflowCall<R, O>, caller: WorkspaceCaller, source: string, workflowId: string, waitMs: number, ticket?: GateTicket) {
     // A workspace admitted moments ago is almost surely admitted again: its read starts while the admission
     // commits, which takes a Postgres commit off the call's latency. Should it be refused after all, the read
-    // runs unseen and unbilled (at most the calls in flight as the workspace runs out; docs/decisions.md).
+    // runs unseen and unbilled (at most the calls in flight as the workspace runs out; docs/decisions/metering.md).
     const expected = metering.expectsAdmission(caller, call.eventType) && (ticket?.expected ?? true);
     const early = expected ? start<R>(call, workflowId, waitMs) : undefined;
     early?.catch(() => undefined); // awaited below once admitted; ignored if the call is refused

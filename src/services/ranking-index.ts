@@ -7,7 +7,7 @@ import { registryVersion } from '../store/registry-version';
 import { wordVectors } from './word-vectors';
 
 /**
- * The task-ranking index of a database, kept in this process's memory (docs/decisions.md, "Ranking a
+ * The task-ranking index of a database, kept in this process's memory (docs/decisions/ranking.md#ranking-a-task, "Ranking a
  * task"). Built on first use from every product; then kept current by reading the products written since
  * the last look: at once after a registry write in this process (audits run in the worker that ranks),
  * within REFRESH_MS for other processes' writes. A new seed (its fingerprint), a removal of products, or

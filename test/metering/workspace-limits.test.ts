@@ -12,7 +12,7 @@ async function countEvents(workspaceId: string): Promise<number> {
   return Number(row.count);
 }
 
-/** Per-workspace limits on metered calls (docs/decisions.md, "Per-workspace limits"), through the REST door. */
+/** Per-workspace limits on metered calls (docs/decisions/metering.md#per-workspace-limits, "Per-workspace limits"), through the REST door. */
 describe('per-workspace call limits', function () {
   this.timeout(120_000);
   let app: TestApp;
