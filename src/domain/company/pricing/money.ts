@@ -1,7 +1,7 @@
 /**
  * Reading money out of pricing text: amounts in US and European formats, the currency a symbol or code stands for,
  * the billing period and the unit ("per seat", "per 1,000 requests") written beside a figure. Pure string work; the
- * page structure (cards, tables, toggles) is pricing.ts's business.
+ * page structure (cards, tables, toggles) is the business of the files beside this one.
  */
 
 /** How often the figure is charged, as the words beside it say. `month-annual` is "$99/mo billed annually". */

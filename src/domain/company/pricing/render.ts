@@ -181,3 +181,7 @@ export function lines(rendered: string): Array<{ text: string; marks: Set<Mark> 
   flush();
   return result;
 }
+
+export function textOf(el: DomNode): string {
+  return plain(render(el));
+}
