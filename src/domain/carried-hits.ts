@@ -1,4 +1,4 @@
-import type { RankedProduct } from './resolution';
+import type { RankedProduct } from './ranked-product';
 
 /**
  * Ranked products as find-tools' and resolve's workflows carry them: one row per product, its capabilities

@@ -1,21 +1,8 @@
 import { type Carried, hitsOf } from './carried-hits';
+import type { RankedProduct } from './ranked-product';
 
 /** The requirement flags a task or body set (the same keys as search's requirements). */
 export type Requirements = Partial<Record<'api' | 'mcp' | 'self_serve' | 'openapi' | 'cli', boolean>>;
-
-/** A product as the task ranking returns it (src/domain/ranking/rank.ts). */
-export interface RankedProduct {
-  slug: string;
-  name: string;
-  domain: string;
-  readiness: number;
-  /** How well the product fits the task as read, 0..1. */
-  match: number;
-  /** The task's capabilities the product covers. */
-  matched: string[];
-  /** The task's words (as written) its own text holds. */
-  words: string[];
-}
 
 /**
  * What resolve found: the ranked products with what each matched. Its workflow carries it with the hits

@@ -1,4 +1,4 @@
-import type { Requirement } from '../store/products';
+import type { Requirement } from '../store/product-rows';
 
 export interface TaskIntent {
   /** The words that describe what the tool must do, for registry search. */

@@ -1,8 +1,8 @@
 import { type Carried, hitsOf } from './carried-hits';
-import type { RankedProduct } from './resolution';
+import type { RankedProduct } from './ranked-product';
 import { reasonFor } from './resolution';
 import { parseTaskIntent, type TaskIntent } from './task-intent';
-import type { RegistryRow } from '../store/products';
+import type { RegistryRow } from '../store/product-rows';
 
 /**
  * What find-tools found: the ranked products and the capabilities read from the task. Its workflow

@@ -12,10 +12,8 @@ import {
   listCategories as listCategoryRows,
   listRegistry as listRegistryRows,
   searchProducts,
-  type ProductRecord,
-  type RegistryRow,
-  type Requirement,
 } from '../store/products';
+import type { ProductRecord, RegistryRow, Requirement } from '../store/product-rows';
 
 export type AuditReport = z.infer<typeof AuditReportSchema>;
 export type Requirements = z.infer<typeof RequirementsSchema>;

@@ -2,7 +2,8 @@ import type { Knex } from 'knex';
 import type { AuditArtifacts } from '../domain/audit/artifacts';
 import type { AuditFindings, CheckResult } from '../domain/audit/run-audits';
 import type { Db } from './db';
-import { type ProductRecord, productRecordColumns, recountCategories } from './products';
+import type { ProductRecord } from './product-rows';
+import { productRecordColumns, recountCategories } from './products';
 import { bumpRegistryVersion } from './registry-version';
 
 export interface NewProduct {

@@ -1,5 +1,6 @@
 import type { Db } from './db';
-import { PRODUCT_COLUMNS, type ProductRecord } from './products';
+import type { ProductRecord } from './product-rows';
+import { PRODUCT_COLUMNS } from './products';
 
 export type KnownCompany = ProductRecord & { capabilities: string[] };
 

@@ -2,40 +2,9 @@ import type { Knex } from 'knex';
 import type { Category } from '../domain/taxonomy';
 import type { SeedRow } from '../domain/seed';
 import type { Db } from './db';
+import type { ProductRecord, RegistryRow } from './product-rows';
 import { bumpRegistryVersion } from './registry-version';
 
-export interface RegistryRow {
-  slug: string;
-  name: string;
-  domain: string;
-  readiness: number;
-}
-
-export interface ProductRecord extends RegistryRow {
-  id: string;
-  description: string;
-  discovery: number;
-  understanding: number;
-  adoption: number;
-  operability: number;
-  has_api: boolean;
-  has_mcp: boolean;
-  has_self_serve: boolean;
-  has_openapi: boolean;
-  has_cli: boolean;
-  has_llms_txt: boolean;
-  sdk_languages: string[];
-  signals: Record<string, unknown>;
-  issues: string[];
-  facts: Record<string, unknown>;
-  score_source: 'seed' | 'audit';
-  audited_at: Date | null;
-  updated_at: Date;
-  claimed_by_workspace_id: string | null;
-  categories: string[];
-}
-
-export type Requirement = 'api' | 'mcp' | 'self_serve' | 'openapi' | 'cli';
 const ROW_COLUMNS = ['p.slug', 'p.name', 'p.domain', 'p.readiness'];
 
 // ---------------------------------------------------------------- reads

@@ -4,7 +4,7 @@ import type pg from 'pg';
 import { LRUCache } from 'lru-cache';
 import { typoBudget, typoDistance } from '../domain/search-text';
 import { type Db, withConnection } from './db';
-import type { RegistryRow, Requirement } from './products';
+import type { RegistryRow, Requirement } from './product-rows';
 import { registryVersion } from './registry-version';
 
 export interface SearchQuery {

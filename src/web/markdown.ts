@@ -1,6 +1,7 @@
 import { NOT_AUDITED_SENTENCE } from '../schemas/registry';
 import type { ProductPage } from '../services/web-pages';
-import type { CategoryRow, RegistryRow } from '../store/products';
+import type { RegistryRow } from '../store/product-rows';
+import type { CategoryRow } from '../store/products';
 
 // The same pages for agents that ask for markdown (Accept: text/markdown): the facts, none of the chrome.
 

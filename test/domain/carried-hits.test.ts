@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { carry, hitsOf, packHits } from '../../src/domain/carried-hits';
-import type { RankedProduct } from '../../src/domain/resolution';
+import type { RankedProduct } from '../../src/domain/ranked-product';
 
 const hit = (i: number, o: Partial<RankedProduct> = {}): RankedProduct => ({
   slug: `product-${i}`,

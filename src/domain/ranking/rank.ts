@@ -1,7 +1,7 @@
 import type { CapabilityTexts } from './capability-texts';
 import { type NamedProduct, namedProducts } from './named-products';
 import { MAX_QUERY_TERMS, type ProductIndex, REQUIREMENT_BITS, type Requirement, type WeightedTerm } from './product-index';
-import type { RankedProduct } from '../resolution';
+import type { RankedProduct } from '../ranked-product';
 import { RANK_PARAMS, type RankParams } from './params';
 import type { TaskQuery } from './query';
 import { stemOf } from './terms';

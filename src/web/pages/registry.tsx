@@ -1,6 +1,7 @@
 import type { FC } from 'hono/jsx';
 import { NOT_AUDITED_SENTENCE } from '../../schemas/registry';
-import type { CategoryRow, RegistryRow } from '../../store/products';
+import type { RegistryRow } from '../../store/product-rows';
+import type { CategoryRow } from '../../store/products';
 import type { ProductPage } from '../../services/web-pages';
 import { HistoryChart, ScoreBars } from '../charts';
 import { Layout } from '../layout';

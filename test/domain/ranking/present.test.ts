@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { carry } from '../../../src/domain/carried-hits';
-import { explainResolution, type RankedProduct, type Resolution, reasonFor } from '../../../src/domain/resolution';
+import type { RankedProduct } from '../../../src/domain/ranked-product';
+import { explainResolution, type Resolution, reasonFor } from '../../../src/domain/resolution';
 import { type FindToolsResult, presentTools, type ToolsFound } from '../../../src/domain/tools-found';
 import { parseTaskIntent } from '../../../src/domain/task-intent';
 

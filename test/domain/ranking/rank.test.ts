@@ -6,7 +6,7 @@ import { ProductIndex } from '../../../src/domain/ranking/product-index';
 import { readTaskQuery } from '../../../src/domain/ranking/query';
 import { mergeNeeds, rankTask, type TaskRanking } from '../../../src/domain/ranking/rank';
 import { stemOf } from '../../../src/domain/ranking/terms';
-import type { RankedProduct } from '../../../src/domain/resolution';
+import type { RankedProduct } from '../../../src/domain/ranked-product';
 import { capabilityTexts } from '../../../src/services/capability-vocabulary';
 import { taskCapabilities } from '../../../src/services/task-capabilities';
 
