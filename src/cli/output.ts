@@ -1,11 +1,14 @@
 import { createSpinner } from 'nanospinner';
 import pc from 'picocolors';
 import { plainStyle, type TextStyle } from '../render/text';
+import { type Clock, systemClock } from '../runtime/clock';
 
 export interface Terminal {
   stdout: NodeJS.WriteStream;
   stderr: NodeJS.WriteStream;
   env: NodeJS.ProcessEnv;
+  /** The spinner's time; the system's unless a test brings its own. */
+  clock?: Clock;
 }
 
 /** Colour only on a terminal, and never with NO_COLOR set (no-color.org), whatever its value. */
@@ -28,19 +31,20 @@ const SPINNER_AFTER_MS = 1_000;
  */
 export async function withSpinner<T>(t: Terminal, label: string, work: () => Promise<T>): Promise<T> {
   if (!t.stderr.isTTY) return work();
-  const began = Date.now();
+  const clock = t.clock ?? systemClock;
+  const began = clock.now();
   let spinner: ReturnType<typeof createSpinner> | undefined;
-  let ticker: NodeJS.Timeout | undefined;
-  const text = () => `${label} ${Math.floor((Date.now() - began) / 1000)} s`;
-  const starter = setTimeout(() => {
+  let ticker: unknown;
+  const text = () => `${label} ${Math.floor((clock.now() - began) / 1000)} s`;
+  const starter = clock.setTimeout(() => {
     spinner = createSpinner(text(), { stream: t.stderr }).start();
-    ticker = setInterval(() => spinner?.update({ text: text() }), 1_000);
+    ticker = clock.setInterval(() => spinner?.update({ text: text() }), 1_000);
   }, SPINNER_AFTER_MS);
   try {
     return await work();
   } finally {
-    clearTimeout(starter);
-    clearInterval(ticker);
+    clock.clearTimeout(starter);
+    clock.clearInterval(ticker);
     spinner?.stop(); // clears its line and restores the cursor
   }
 }

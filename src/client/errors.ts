@@ -173,14 +173,14 @@ function normaliseHeaders(headers: HeadersLike | undefined): Record<string, stri
  * Seconds to wait, in the order of precision: `retry-after-ms`, then `Retry-After` as delta-seconds or an HTTP date,
  * then the body's `retryAfter` (the API sends both for trial refusals; a proxy may strip the header).
  */
-export function retryAfterSeconds(headers: Record<string, string>, body?: unknown): number | undefined {
+export function retryAfterSeconds(headers: Record<string, string>, body?: unknown, nowMs = Date.now()): number | undefined {
   const ms = Number(headers['retry-after-ms']);
   if (headers['retry-after-ms'] !== undefined && Number.isFinite(ms) && ms >= 0) return ms / 1000;
   const header = headers['retry-after']?.trim();
   if (header) {
     if (/^\d+(\.\d+)?$/.test(header)) return Number(header);
     const at = Date.parse(header);
-    if (!Number.isNaN(at)) return Math.max(0, (at - Date.now()) / 1000);
+    if (!Number.isNaN(at)) return Math.max(0, (at - nowMs) / 1000);
   }
   const fromBody = body && typeof body === 'object' ? (body as Record<string, unknown>).retryAfter : undefined;
   return typeof fromBody === 'number' && Number.isFinite(fromBody) && fromBody >= 0 ? fromBody : undefined;

@@ -6,7 +6,7 @@ import { Transport, type TransportOptions } from './transport';
 export * from './errors';
 export { CLIENT_VERSION } from './transport';
 
-export interface ClientOptions extends Partial<Pick<TransportOptions, 'maxRetries' | 'timeoutMs' | 'headers' | 'fetch'>> {
+export interface ClientOptions extends Partial<Pick<TransportOptions, 'maxRetries' | 'timeoutMs' | 'headers' | 'fetch' | 'clock'>> {
   /** Default `http://localhost:3000`, as `npm start` serves it. */
   baseUrl?: string;
   /** A workspace key (`adx_...`); without one, metered calls use the anonymous trial (8 per hour per IP). */

@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { AgentdexError, APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError, JobFailedError } from './errors';
+import { type Clock, systemClock } from '../runtime/clock';
+import { AgentdexError, APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError, JobFailedError, retryAfterSeconds } from './errors';
 
 // The HTTP core of `agentdex/client`: one `request()` that every per-operation method goes through, so headers,
 // retries, idempotency, 202 job polling, timeouts and cancellation behave the same for all of them.
-// Only Node built-ins and `./errors` are imported: the client must not drag in the server's dependencies.
+// Only Node built-ins, `./errors` and the import-free clock seam are imported: the client must not drag in the
+// server's dependencies.
 
 export const CLIENT_VERSION = '0.1.0';
 export const USER_AGENT = `agentdex-client/${CLIENT_VERSION}`;
@@ -25,6 +27,8 @@ export interface TransportOptions {
   retryBaseDelayMs?: number;
   /** First job poll delay; default 500, doubling to at most 5000. */
   pollIntervalMs?: number;
+  /** Timeouts, retry waits and poll waits run on it; the system's clock unless a test brings its own. */
+  clock?: Clock;
 }
 
 export interface RequestSpec {
@@ -83,6 +87,7 @@ export class Transport {
   private readonly fetchImpl: typeof fetch;
   private readonly retryBaseDelayMs: number;
   private readonly pollIntervalMs: number;
+  private readonly clock: Clock;
 
   constructor(options: TransportOptions) {
     this.baseUrl = options.baseUrl.replace(/\/+$/, '');
@@ -93,6 +98,7 @@ export class Transport {
     this.fetchImpl = options.fetch ?? fetch;
     this.retryBaseDelayMs = options.retryBaseDelayMs ?? DEFAULTS.retryBaseDelayMs;
     this.pollIntervalMs = options.pollIntervalMs ?? DEFAULTS.pollIntervalMs;
+    this.clock = options.clock ?? systemClock;
   }
 
   /** Sends one operation, retrying and polling as needed; resolves to the response body (or the job's result). */
@@ -140,14 +146,14 @@ export class Transport {
         received = await this.attemptOnce(attempt);
       } catch (err) {
         if (!(err instanceof APIConnectionError) || retry >= this.maxRetries) throw err;
-        await sleep(this.backoffMs(retry), attempt.signal);
+        await sleep(this.clock, this.backoffMs(retry), attempt.signal);
         continue;
       }
       if (received.status >= 200 && received.status < 300) return received;
       const error = APIError.from(received.status, received.body, received.headers);
       const delayMs = this.retryDelayMs(error, retry);
       if (delayMs === undefined) throw error;
-      await sleep(delayMs, attempt.signal);
+      await sleep(this.clock, delayMs, attempt.signal);
     }
   }
 
@@ -155,8 +161,10 @@ export class Transport {
   private retryDelayMs(error: APIError, retry: number): number | undefined {
     const status = error.status ?? 0;
     if (retry >= this.maxRetries || !(RETRYABLE_STATUSES.has(status) || status >= 500)) return undefined;
-    if (error.retryAfter === undefined) return this.backoffMs(retry);
-    const ms = error.retryAfter * 1000;
+    // Read again against this clock: an HTTP-date Retry-After is a moment, and the wait is measured from now.
+    const retryAfter = retryAfterSeconds(error.headers, error.body, this.clock.now());
+    if (retryAfter === undefined) return this.backoffMs(retry);
+    const ms = retryAfter * 1000;
     return ms <= MAX_RETRY_AFTER_MS ? ms : undefined;
   }
 
@@ -173,7 +181,7 @@ export class Transport {
   private async attemptOnce(attempt: Attempt): Promise<Received> {
     const controller = new AbortController();
     let timedOut = false;
-    const timer = setTimeout(() => {
+    const timer = this.clock.setTimeout(() => {
       timedOut = true;
       controller.abort();
     }, this.timeoutMs);
@@ -197,7 +205,7 @@ export class Transport {
       if (timedOut) throw new APIConnectionTimeoutError(this.redact(`Request timed out after ${this.timeoutMs} ms (${where})`));
       throw new APIConnectionError(this.redact(`Connection error: ${causeText(err)} (${where})`), { cause: err });
     } finally {
-      clearTimeout(timer);
+      this.clock.clearTimeout(timer);
       attempt.signal?.removeEventListener('abort', onAbort);
     }
     return { status, headers, body: parseBody(status, headers, text) };
@@ -207,7 +215,7 @@ export class Transport {
   private async pollJob(job: { jobId?: string; location: string }, signal?: AbortSignal): Promise<unknown> {
     const poll: Attempt = { method: 'GET', url: this.jobUrl(job.location), headers: this.headersFor(false), signal };
     for (let delayMs = this.pollIntervalMs; ; delayMs = Math.min(delayMs * 2, MAX_POLL_INTERVAL_MS)) {
-      await sleep(delayMs, signal);
+      await sleep(this.clock, delayMs, signal);
       const view = (await this.send(poll)).body as JobView | undefined;
       const status = view?.status;
       if (status === 'completed') return view?.result;
@@ -270,14 +278,14 @@ function throwIfAborted(signal: AbortSignal | undefined): void {
 }
 
 /** A wait that the caller's signal cuts short. */
-function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
+function sleep(clock: Clock, ms: number, signal: AbortSignal | undefined): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(new APIUserAbortError(undefined, { cause: signal.reason }));
     const onAbort = () => {
-      clearTimeout(timer);
+      clock.clearTimeout(timer);
       reject(new APIUserAbortError(undefined, { cause: signal?.reason }));
     };
-    const timer = setTimeout(() => {
+    const timer = clock.setTimeout(() => {
       signal?.removeEventListener('abort', onAbort);
       resolve();
     }, ms);

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { Writable } from 'node:stream';
 import { cliStyle, colourEnabled, type Terminal, withSpinner } from '../../src/cli/output';
 import { readinessCell } from '../../src/render/text';
+import { fakeClock } from '../support/fake-clock';
 
 /** A stream that records what is written and claims to be a terminal or not. */
 function stream(isTTY: boolean): NodeJS.WriteStream & { text: () => string } {
@@ -16,7 +17,17 @@ function stream(isTTY: boolean): NodeJS.WriteStream & { text: () => string } {
   return s;
 }
 
-const terminal = (tty: boolean, env: NodeJS.ProcessEnv = {}): Terminal => ({ stdout: stream(tty), stderr: stream(tty), env });
+const terminal = (tty: boolean, env: NodeJS.ProcessEnv = {}, clock = fakeClock().clock): Terminal => ({ stdout: stream(tty), stderr: stream(tty), env, clock });
+const written = (s: NodeJS.WriteStream) => (s as unknown as { text: () => string }).text();
+
+/** Work that ends when the test says so. */
+function pendingWork<T>(): { promise: Promise<T>; finish: (value: T) => void } {
+  let finish!: (value: T) => void;
+  const promise = new Promise<T>((resolve) => {
+    finish = resolve;
+  });
+  return { promise, finish };
+}
 
 describe('CLI output', () => {
   it('colours only on a terminal, and never with NO_COLOR (whatever its value) or TERM=dumb', () => {
@@ -32,21 +43,36 @@ describe('CLI output', () => {
     assert.equal(readinessCell(85, cliStyle(false)), '████████░  85'.replace('████████░', '█████████░'));
   });
 
+  // The spinner's timers run on a fake clock: what it shows is asserted at a virtual time, so a busy machine whose
+  // timers fire late cannot change the outcome.
   it('shows a spinner with the elapsed seconds on a terminal’s stderr once a call passes a second', async () => {
-    const t = terminal(true);
-    const value = await withSpinner(t, 'audit…', () => new Promise((r) => setTimeout(() => r(42), 1_500)));
-    assert.equal(value, 42);
-    const err = (t.stderr as unknown as { text: () => string }).text();
-    assert.match(err, /audit… 1 s/);
-    assert.equal((t.stdout as unknown as { text: () => string }).text(), '', 'nothing on stdout');
+    const time = fakeClock();
+    const t = terminal(true, {}, time.clock);
+    const work = pendingWork<number>();
+    const value = withSpinner(t, 'audit…', () => work.promise);
+    await time.tick(999);
+    assert.equal(written(t.stderr), '', 'nothing before the first second');
+    await time.tick(1);
+    assert.match(written(t.stderr), /audit… 1 s/);
+    await time.tick(2_000);
+    work.finish(42);
+    assert.equal(await value, 42);
+    assert.deepEqual(time.pendingDelays(), [], 'the spinner’s timers are cleared');
+    assert.equal(written(t.stdout), '', 'nothing on stdout');
   });
 
   it('shows nothing for a quick call, or on a pipe', async () => {
-    const quick = terminal(true);
+    const time = fakeClock();
+    const quick = terminal(true, {}, time.clock);
     await withSpinner(quick, 'x', async () => 1);
-    assert.equal((quick.stderr as unknown as { text: () => string }).text(), '');
-    const piped = terminal(false);
-    await withSpinner(piped, 'x', () => new Promise((r) => setTimeout(r, 1_200)));
-    assert.equal((piped.stderr as unknown as { text: () => string }).text(), '');
+    await time.tick(5_000);
+    assert.equal(written(quick.stderr), '');
+    const piped = terminal(false, {}, time.clock);
+    const work = pendingWork<void>();
+    const done = withSpinner(piped, 'x', () => work.promise);
+    await time.tick(5_000);
+    work.finish();
+    await done;
+    assert.equal(written(piped.stderr), '');
   });
 });

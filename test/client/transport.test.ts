@@ -16,12 +16,16 @@ import {
   PaymentRequiredError,
   PermissionDeniedError,
   RateLimitError,
+  retryAfterSeconds,
   UnprocessableEntityError,
 } from '../../src/client/errors';
 import { Transport, USER_AGENT, type TransportOptions } from '../../src/client/transport';
+import { eventually, settledState } from '../support/eventually';
+import { fakeClock } from '../support/fake-clock';
 
-// The transport against a real node:http server whose handler each test scripts. Waits are asserted with lower
-// bounds and generous upper bounds so a loaded CI machine does not make these flaky.
+// The transport against a real node:http server whose handler each test scripts. Waits, timeouts and polls run
+// on a fake clock where a test is about them: it asserts what happens at a given virtual time, and waits for the
+// real server's side with `eventually`, so a loaded CI machine cannot change an outcome.
 
 interface Seen {
   method: string;
@@ -199,21 +203,46 @@ describe('client transport', () => {
       }
     });
 
-    it('honours a Retry-After of 1 second', async () => {
-      handler = (_req, res, _seen, attempt) => (attempt === 1 ? json(res, 503, { error: 'busy' }, { 'retry-after': '1' }) : json(res, 200, {}));
-      const started = Date.now();
-      await transport().request({ method: 'GET', path: '/v1/x' });
-      const elapsed = Date.now() - started;
+    /** Sends one request on a fake clock, waits for its retry wait to start, and checks the retry comes at `waitMs`. */
+    async function retriesAfter(headers: Record<string, string>, waitMs: number): Promise<void> {
+      handler = (_req, res, _seen, attempt) => (attempt === 1 ? json(res, 503, { error: 'busy' }, headers) : json(res, 200, { second: true }));
+      const time = fakeClock();
+      const pending = transport({ clock: time.clock }).request({ method: 'GET', path: '/v1/x' });
+      await time.waitForTimer((ms) => ms === waitMs, `the ${waitMs} ms retry wait`);
+      await time.tick(waitMs - 1);
+      assert.equal(seen.length, 1, 'no retry before the wait is over');
+      await time.tick(1);
+      assert.deepEqual(await pending, { second: true });
       assert.equal(seen.length, 2);
-      assert.ok(elapsed >= 950, `waited ${elapsed} ms`);
-      assert.ok(elapsed < 10_000, `waited ${elapsed} ms`);
+      assert.equal(time.elapsed(), waitMs);
+    }
+
+    it('honours a Retry-After of 1 second', async () => {
+      await retriesAfter({ 'retry-after': '1' }, 1_000);
     });
 
     it('honours retry-after-ms', async () => {
-      handler = (_req, res, _seen, attempt) => (attempt === 1 ? json(res, 429, { error: 'slow' }, { 'retry-after-ms': '300' }) : json(res, 200, {}));
-      const started = Date.now();
-      await transport().request({ method: 'GET', path: '/v1/x' });
-      assert.ok(Date.now() - started >= 280);
+      await retriesAfter({ 'retry-after-ms': '300' }, 300);
+    });
+
+    it('honours an HTTP-date Retry-After, measured from its own clock', async () => {
+      const time = fakeClock();
+      await retriesAfter({ 'retry-after': new Date(time.clock.now() + 7_000).toUTCString() }, 7_000);
+    });
+
+    it('backs off exponentially with jitter between retries without Retry-After', async () => {
+      handler = (_req, res) => json(res, 503, { error: 'busy' });
+      const time = fakeClock();
+      const pending = rejection(transport({ clock: time.clock, retryBaseDelayMs: 1_000, maxRetries: 2 }).request({ method: 'GET', path: '/v1/x' }));
+      const first = await time.waitForTimer((ms) => ms > 0 && ms <= 1_000, 'the first backoff');
+      assert.ok(first >= 750, `first backoff ${first} ms: 1 s less at most 25 % jitter`);
+      await time.tick(first);
+      await eventually(() => seen.length === 2, 'the second attempt');
+      const second = await time.waitForTimer((ms) => ms > 1_000 && ms <= 2_000, 'the second backoff');
+      assert.ok(second >= 1_500 && second <= 2_000, `second backoff ${second} ms`);
+      await time.tick(second);
+      assert.ok((await pending) instanceof InternalServerError);
+      assert.equal(seen.length, 3);
     });
 
     it('does not retry a 429 whose Retry-After is 3600 s: RateLimitError with retryAfter', async () => {
@@ -226,13 +255,14 @@ describe('client transport', () => {
             'retry-after': '3600',
           },
         );
-      const started = Date.now();
-      const err = await rejection(transport().request({ method: 'POST', path: '/v1/audit', body: {}, metered: true }));
+      // On a fake clock that never moves, a transport that waited would never settle.
+      const time = fakeClock();
+      const err = await rejection(transport({ clock: time.clock }).request({ method: 'POST', path: '/v1/audit', body: {}, metered: true }));
       assert.ok(err instanceof RateLimitError);
       assert.equal(err.retryAfter, 3600);
       assert.equal(err.status, 429);
       assert.equal(seen.length, 1);
-      assert.ok(Date.now() - started < 5_000);
+      assert.equal(time.elapsed(), 0);
     });
 
     it('does not retry a 402: PaymentRequiredError with reason and requestId, and no key in the message', async () => {
@@ -299,19 +329,36 @@ describe('client transport', () => {
 
     it('throws APIConnectionTimeoutError when every attempt times out', async () => {
       handler = () => {}; // never answers
-      const started = Date.now();
-      const err = await rejection(transport({ timeoutMs: 150, maxRetries: 1 }).request({ method: 'GET', path: '/v1/slow' }));
-      assert.ok(err instanceof APIConnectionTimeoutError);
-      assert.ok(err instanceof APIConnectionError);
+      const time = fakeClock();
+      const settled = transport({ timeoutMs: 150, maxRetries: 1, clock: time.clock }).request({ method: 'GET', path: '/v1/slow' });
+      const err = rejection(settled);
+      const isSettled = settledState(settled);
+      await eventually(() => seen.length === 1, 'the first attempt reaches the server');
+      await time.tick(149);
+      assert.equal(isSettled(), false, 'not timed out before 150 ms');
+      await time.tick(1);
+      const backoff = Math.ceil(await time.waitForTimer((ms) => ms !== 150, 'the backoff after the timeout'));
+      await time.tick(backoff);
+      await eventually(() => seen.length === 2, 'the second attempt reaches the server');
+      await time.tick(150);
+      const error = await err;
+      assert.ok(error instanceof APIConnectionTimeoutError);
+      assert.ok(error instanceof APIConnectionError);
+      assert.match(error.message, /timed out after 150 ms/);
       assert.equal(seen.length, 2);
-      assert.ok(Date.now() - started >= 280);
+      assert.equal(time.elapsed(), 300 + backoff);
     });
 
     it('retries an attempt that timed out and returns the later answer', async () => {
       handler = (_req, res, _seen, attempt) => {
         if (attempt > 1) json(res, 200, { late: false });
       };
-      assert.deepEqual(await transport({ timeoutMs: 500 }).request({ method: 'GET', path: '/v1/slow' }), { late: false });
+      const time = fakeClock();
+      const pending = transport({ timeoutMs: 500, clock: time.clock }).request({ method: 'GET', path: '/v1/slow' });
+      await eventually(() => seen.length === 1, 'the first attempt reaches the server');
+      await time.tick(500);
+      await time.tick(await time.waitForTimer((ms) => ms !== 500, 'the backoff after the timeout'));
+      assert.deepEqual(await pending, { late: false });
       assert.equal(seen.length, 2);
     });
   });
@@ -320,26 +367,27 @@ describe('client transport', () => {
     it('aborts a slow response promptly', async () => {
       const controller = new AbortController();
       // Never answers (the default timeout is 120 s); the abort comes once the request is surely in flight.
-      handler = () => setTimeout(() => controller.abort(), 50);
-      const started = Date.now();
-      const err = await rejection(transport().request({ method: 'GET', path: '/v1/slow', signal: controller.signal }));
+      handler = () => controller.abort();
+      // The clock never moves: only the abort can end the call.
+      const time = fakeClock();
+      const err = await rejection(transport({ clock: time.clock }).request({ method: 'GET', path: '/v1/slow', signal: controller.signal }));
       assert.ok(err instanceof APIUserAbortError);
-      assert.ok(Date.now() - started < 5_000);
+      assert.equal(time.elapsed(), 0);
+      assert.deepEqual(time.pendingDelays(), [], 'the timeout timer is cleared');
       assert.equal(seen.length, 1);
     });
 
     it('aborts a backoff wait promptly', async () => {
       const controller = new AbortController();
-      // The abort comes after the 503 is sent, so it lands in the 30 s wait, not in the request.
-      handler = (_req, res) => {
-        json(res, 503, { error: 'busy' }, { 'retry-after': '30' });
-        setTimeout(() => controller.abort(), 100);
-      };
-      const started = Date.now();
-      const pending = transport().request({ method: 'GET', path: '/v1/x', signal: controller.signal });
-      const err = await rejection(pending);
+      handler = (_req, res) => json(res, 503, { error: 'busy' }, { 'retry-after': '30' });
+      const time = fakeClock();
+      const pending = rejection(transport({ clock: time.clock }).request({ method: 'GET', path: '/v1/x', signal: controller.signal }));
+      await time.waitForTimer((ms) => ms === 30_000, 'the 30 s wait');
+      controller.abort();
+      const err = await pending;
       assert.ok(err instanceof APIUserAbortError);
-      assert.ok(Date.now() - started < 5_000);
+      assert.equal(time.elapsed(), 0);
+      assert.deepEqual(time.pendingDelays(), [], 'the wait is cleared');
       assert.equal(seen.length, 1);
     });
 
@@ -362,8 +410,21 @@ describe('client transport', () => {
         if (polls === 2) return json(res, 503, { error: 'busy' });
         return json(res, 200, { status: 'completed', result: { score: 91 } });
       };
-      const started = Date.now();
-      const result = await transport().request({ method: 'POST', path: '/v1/audit', body: {}, metered: true, respondAsync: true });
+      const time = fakeClock();
+      const pending = transport({ clock: time.clock }).request({ method: 'POST', path: '/v1/audit', body: {}, metered: true, respondAsync: true });
+      // First poll after 20 ms, the next after 40 ms, then a short backoff for the 503, then the third at 80 ms.
+      await time.waitForTimer((ms) => ms === 20, 'the first poll wait');
+      await time.tick(19);
+      assert.equal(seen.length, 1, 'no poll before 20 ms');
+      await time.tick(1);
+      await eventually(() => seen.length === 2, 'the first poll');
+      await time.waitForTimer((ms) => ms === 40, 'the second poll wait');
+      await time.tick(40);
+      await eventually(() => seen.length === 3, 'the second poll');
+      await time.tick(await time.waitForTimer((ms) => ms <= 10, 'the backoff after the 503'));
+      await eventually(() => seen.length === 4, 'the retried poll');
+      await time.tick(80);
+      const result = await pending;
       assert.deepEqual(result, { score: 91 });
       const gets = seen.filter((s) => s.method === 'GET');
       assert.equal(gets.length, 3);
@@ -372,8 +433,6 @@ describe('client transport', () => {
         assert.equal(g.headers['x-api-key'], API_KEY);
         assert.equal(g.headers['idempotency-key'], undefined);
       }
-      // First poll after 20 ms, the next after 40 ms (plus a short backoff for the 503).
-      assert.ok(Date.now() - started >= 55);
     });
 
     it('throws JobFailedError when the job fails', async () => {
@@ -396,22 +455,23 @@ describe('client transport', () => {
 
     it('stops polling promptly when aborted', async () => {
       const controller = new AbortController();
-      handler = (req, res) => {
-        if (req.method === 'POST') return accepted(res);
-        json(res, 200, { status: 'running' });
-        setTimeout(() => controller.abort(), 30); // within the 400 ms wait before the second poll
-      };
-      const started = Date.now();
-      const pending = transport({ pollIntervalMs: 200 }).request({
-        method: 'POST',
-        path: '/v1/audit',
-        body: {},
-        metered: true,
-        signal: controller.signal,
-      });
-      const err = await rejection(pending);
+      handler = (req, res) => (req.method === 'POST' ? accepted(res) : json(res, 200, { status: 'running' }));
+      const time = fakeClock();
+      const pending = rejection(
+        transport({ pollIntervalMs: 200, clock: time.clock }).request({
+          method: 'POST',
+          path: '/v1/audit',
+          body: {},
+          metered: true,
+          signal: controller.signal,
+        }),
+      );
+      await time.tick(await time.waitForTimer((ms) => ms === 200, 'the first poll wait'));
+      await time.waitForTimer((ms) => ms === 400, 'the wait before the second poll');
+      controller.abort();
+      const err = await pending;
       assert.ok(err instanceof APIUserAbortError);
-      assert.ok(Date.now() - started < 5_000);
+      assert.equal(time.elapsed(), 200);
       assert.equal(seen.filter((r) => r.method === 'GET').length, 1);
     });
 
@@ -457,9 +517,13 @@ describe('APIError.from', () => {
   });
 
   it('reads retryAfter from an HTTP-date Retry-After, or from the body', () => {
-    const inTenSeconds = new Date(Date.now() + 10_000).toUTCString();
-    const fromDate = APIError.from(503, {}, { 'Retry-After': inTenSeconds }).retryAfter ?? -1;
-    assert.ok(fromDate > 8 && fromDate <= 10, `retryAfter ${fromDate}`);
+    const now = Date.UTC(2026, 0, 1, 12, 0, 0);
+    const inTenSeconds = new Date(now + 10_000).toUTCString();
+    assert.equal(retryAfterSeconds({ 'retry-after': inTenSeconds }, undefined, now), 10);
+    assert.equal(retryAfterSeconds({ 'retry-after': new Date(now - 5_000).toUTCString() }, undefined, now), 0, 'a past date means now');
+    // Against the system clock, as a caller reading err.retryAfter sees it: some seconds up to ten.
+    const fromDate = APIError.from(503, {}, { 'Retry-After': new Date(Date.now() + 10_000).toUTCString() }).retryAfter ?? -1;
+    assert.ok(fromDate > 0 && fromDate <= 10, `retryAfter ${fromDate}`);
     assert.equal(APIError.from(429, { error: 'x', retryAfter: 120 }, {}).retryAfter, 120);
   });
 });
