@@ -2,9 +2,10 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { SSEClientTransport, SseError } from '@modelcontextprotocol/sdk/client/sse.js';
 import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { McpError } from '@modelcontextprotocol/sdk/types.js';
+import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import type { McpOutcome } from '../../src/domain/audit/artifacts';
 import { OutboundError } from '../../src/net';
+import { type Clock, systemClock } from '../../src/runtime/clock';
 
 export interface McpProbe {
   outcome: McpOutcome;
@@ -41,15 +42,16 @@ const FIRST_EVENT_MAX_CHARS = 64 * 1024;
  * legacy server 404s or 405s the POST), the legacy HTTP+SSE transport, as the SDK's backwards-compatibility
  * guide does, within what is left of `timeoutMs`. "Requires auth" (401/403) is told apart from "dead" (no
  * answer, 404/405) and "not MCP" (answers, but not with MCP); whether a 401 proves an MCP server depends on how
- * the URL was found, which the caller judges from `status` and `challenge`.
+ * the URL was found, which the caller judges from `status` and `challenge`. Each handshake, initialize and
+ * tools/list together, is bounded by `clock`'s timer; the SDK's own request timeout is only a backstop.
  */
-export async function probeMcpEndpoint(url: string, fetchFn: typeof fetch, timeoutMs: number): Promise<McpProbe> {
-  const deadline = Date.now() + timeoutMs;
-  const streamable = await handshake(url, fetchFn, timeoutMs, false);
+export async function probeMcpEndpoint(url: string, fetchFn: typeof fetch, timeoutMs: number, clock: Clock = systemClock): Promise<McpProbe> {
+  const deadline = clock.now() + timeoutMs;
+  const streamable = await handshake(url, fetchFn, timeoutMs, false, clock);
   const refused = streamable.error instanceof StreamableHTTPError ? (streamable.error.code ?? 0) : 0;
   if (refused < 400 || refused > 499 || refused === 401 || refused === 403) return streamable.probe;
 
-  const legacy = await handshake(url, fetchFn, Math.max(1, deadline - Date.now()), true);
+  const legacy = await handshake(url, fetchFn, Math.max(1, deadline - clock.now()), true, clock);
   // Judged over SSE when it proved something there: a handshake, an authorization wall, or an event stream
   // that is not MCP. Otherwise (the GET was refused too, or answered a page) the Streamable answer stands.
   if (legacy.probe.outcome === 'ok' || legacy.probe.outcome === 'auth-required' || legacy.eventStream) {
@@ -60,18 +62,25 @@ export async function probeMcpEndpoint(url: string, fetchFn: typeof fetch, timeo
 
 /** The stream was read far enough to know it is not MCP's: its first event is not `endpoint`. */
 class NotMcpStream extends Error {}
-/** The legacy handshake did not finish within its time (opening the stream has no timeout of its own). */
+/** The handshake did not finish within its time (opening a legacy stream has no timeout of its own). */
 class ProbeTimeout extends Error {}
 
 /**
+ * The SDK's per-request timeout runs on the process's timers, which a test cannot move: it is set well past the
+ * handshake's own bound, so the bound on `clock` is what ends a silent server's handshake.
+ */
+const SDK_BACKSTOP_MS = 60_000;
+
+/**
  * One handshake: over Streamable HTTP, or over legacy HTTP+SSE (`legacy`), whose stream is checked for the
- * `endpoint` event first and whose whole handshake is bounded by `timeoutMs`.
+ * `endpoint` event first; the whole handshake is bounded by `timeoutMs`, and its requests are cancelled then.
  */
 async function handshake(
   url: string,
   fetchFn: typeof fetch,
   timeoutMs: number,
   legacy: boolean,
+  clock: Clock,
 ): Promise<{ probe: McpProbe; error?: unknown; eventStream: boolean }> {
   let last: { status: number; challenge?: string; html: boolean } | undefined;
   let eventStream = false;
@@ -97,14 +106,24 @@ async function handshake(
   const transport: Transport = legacy
     ? new SSEClientTransport(new URL(url), { fetch: watched })
     : new StreamableHTTPClientTransport(new URL(url), { fetch: watched });
-  let timer: NodeJS.Timeout | undefined;
+  const cancel = new AbortController();
+  let timer: unknown;
   const expired = new Promise<never>((_, reject) => {
-    if (legacy) timer = setTimeout(() => reject(new ProbeTimeout(`no MCP answer within ${timeoutMs} ms`)), timeoutMs);
+    // Over Streamable HTTP the bound ends the handshake as the SDK's own request timeout would (a server that
+    // takes the POST and never answers is judged as before); a legacy stream that never answers is a ProbeTimeout.
+    timer = clock.setTimeout(() => {
+      reject(
+        legacy ? new ProbeTimeout(`no MCP answer within ${timeoutMs} ms`) : new McpError(ErrorCode.RequestTimeout, 'Request timed out', { timeout: timeoutMs }),
+      );
+      cancel.abort();
+    }, timeoutMs);
   });
+  expired.catch(() => undefined);
   try {
+    const options = { timeout: Math.max(timeoutMs, SDK_BACKSTOP_MS), signal: cancel.signal };
     const run = async () => {
-      await client.connect(transport, { timeout: timeoutMs });
-      return client.listTools(undefined, { timeout: timeoutMs });
+      await client.connect(transport, options);
+      return client.listTools(undefined, options);
     };
     const { tools } = await Promise.race([run(), failed, expired]);
     return {
@@ -131,7 +150,7 @@ async function handshake(
     };
     return { probe, error: err, eventStream };
   } finally {
-    clearTimeout(timer);
+    clock.clearTimeout(timer);
     await client.close().catch(() => undefined); // closes the transport too, even while it is still starting
   }
 }

@@ -5,6 +5,8 @@ import { createOutbound, type Outbound } from '../../src/net/outbound';
 import { serveLegacySseMcp, serveSilentSse, serveTickStream } from '../fixture-web/mcp';
 import { send } from '../fixture-web/respond';
 import { startHttp, type TestServer } from '../net/support';
+import { eventually, settledState } from '../support/eventually';
+import { fakeClock } from '../support/fake-clock';
 
 // The MCP probe's fallback to the legacy HTTP+SSE transport (2024-11-05), against real servers on loopback
 // reached through the outbound layer (host map + allowlist), as the audit reaches them.
@@ -68,24 +70,30 @@ describe('MCP probe: legacy HTTP+SSE fallback', function () {
     for (const h of asked) assert.match(h, /AgentdexBot\//, `through the outbound layer: ${h}`);
   });
 
+  // The probe's bound runs on a fake clock: "known before the timeout" is a probe that settles while virtual time
+  // stands still, and "bounded by the timeout" is one that settles when virtual time reaches it, not before.
   it('an event stream of ticks (no endpoint event) is not MCP, known at its first event rather than at the timeout', async () => {
-    const started = Date.now();
-    const p = await probeMcpEndpoint('http://ticks.test/sse', outbound.webFetch, 8000);
+    const time = fakeClock();
+    const p = await probeMcpEndpoint('http://ticks.test/sse', outbound.webFetch, 8000, time.clock);
     assert.equal(p.outcome, 'not-mcp');
     assert.equal(p.transport, undefined);
     assert.match(p.detail ?? '', /first event is "tick", not "endpoint"/);
-    assert.ok(Date.now() - started < 3000, `judged quickly: ${Date.now() - started} ms`);
+    assert.equal(time.elapsed(), 0, 'judged without waiting');
   });
 
   it('an endpoint event whose message URL never answers initialize is not MCP, within the probe timeout', async () => {
-    const started = Date.now();
-    const p = await probeMcpEndpoint('http://silent.test/sse', outbound.webFetch, 1500);
+    const time = fakeClock();
+    const probing = probeMcpEndpoint('http://silent.test/sse', outbound.webFetch, 1500, time.clock);
+    const settled = settledState(probing);
+    await eventually(() => hitsOn('silent.test').some((h) => h.includes('POST /sse/messages')), 'initialize was sent');
+    // The Streamable HTTP attempt was refused at once, so the legacy handshake has the whole 1500 ms.
+    await time.waitForTimer((ms) => ms === 1500, 'the legacy handshake bound');
+    await time.tick(1499);
+    assert.equal(settled(), false, 'still waiting for an answer before the bound');
+    await time.tick(1);
+    const p = await probing;
     assert.equal(p.outcome, 'not-mcp');
-    assert.ok(Date.now() - started < 1500 + 1000, `bounded by the timeout: ${Date.now() - started} ms`);
-    assert.ok(
-      hitsOn('silent.test').some((h) => h.includes('POST /sse/messages')),
-      'initialize was sent',
-    );
+    assert.match(p.detail ?? '', /no MCP answer within 1500 ms/);
   });
 
   it('a legacy stream behind a Bearer challenge requires auth, with the challenge for the caller to judge', async () => {
