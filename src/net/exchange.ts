@@ -2,6 +2,7 @@ import http from 'node:http';
 import https from 'node:https';
 import type { Readable } from 'node:stream';
 import zlib from 'node:zlib';
+import type { Clock } from '../runtime/clock';
 import { OutboundError } from './errors';
 import type { ConnectTarget, Guard } from './guard';
 
@@ -42,6 +43,8 @@ export interface ExchangeResult {
 
 export interface Transport {
   guard: Guard;
+  /** Runs the deadline timer. */
+  clock: Clock;
   httpAgent: http.Agent;
   httpsAgent: https.Agent;
 }
@@ -78,7 +81,7 @@ export function exchange(t: Transport, req: ExchangeRequest): Promise<ExchangeRe
 
     const cleanup = () => {
       settled = true;
-      clearTimeout(timer);
+      t.clock.clearTimeout(timer);
       req.signal?.removeEventListener('abort', onAbort);
       // Destroying the request destroys the socket (no keep-alive), which is what stops a server mid-body.
       request.destroy();
@@ -107,7 +110,7 @@ export function exchange(t: Transport, req: ExchangeRequest): Promise<ExchangeRe
       fail(new OutboundError('NETWORK', `${req.method} ${href} failed: ${what}`, href, { connectFailed: !connected, cause: err }));
     };
     const onAbort = () => fail(req.signal?.reason);
-    const timer = setTimeout(() => {
+    const timer = t.clock.setTimeout(() => {
       fail(new OutboundError('TIMEOUT', `${req.method} ${href} took longer than ${req.timeoutMs} ms`, href, { connectFailed: !connected }));
     }, req.timeoutMs);
     req.signal?.addEventListener('abort', onAbort, { once: true });

@@ -2,6 +2,7 @@ import http from 'node:http';
 import https from 'node:https';
 import { isIP } from 'node:net';
 import tls from 'node:tls';
+import { type Clock, systemClock } from '../runtime/clock';
 import { parseAllowEntry, parseHostLiteral } from './address-policy';
 import { OutboundError } from './errors';
 import { exchange, type ExchangeResult } from './exchange';
@@ -31,6 +32,8 @@ export interface OutboundOptions {
   robots?: boolean;
   /** Extra trusted CA certificates, added to Node's roots (private PKI, test fixtures). */
   ca?: string | Buffer | Array<string | Buffer>;
+  /** Deadlines and robots.txt freshness run on it; the system's clock unless a test brings its own. */
+  clock?: Clock;
 }
 
 export interface FetchInit {
@@ -183,7 +186,7 @@ function decodeText(body: Buffer, contentType: string | undefined): string {
   }
 }
 
-function toResponse({ url, redirects, result }: RunResult, started: number): OutboundResponse {
+function toResponse({ url, redirects, result }: RunResult, started: number, now: number): OutboundResponse {
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(result.headers)) {
     if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
@@ -197,7 +200,7 @@ function toResponse({ url, redirects, result }: RunResult, started: number): Out
     text: () => decodeText(body, headers['content-type']),
     json: () => JSON.parse(decodeText(body, headers['content-type'])) as unknown,
     redirects,
-    elapsedMs: Date.now() - started,
+    elapsedMs: now - started,
   };
 }
 
@@ -211,26 +214,32 @@ export function createOutbound(options: OutboundOptions = {}): Outbound {
   const hostMap = new Map([...(options.hostMap ?? [])].map(([name, entry]) => [normaliseName(name), entry] as const));
   const guard = createGuard({ hostMap, allowlist: options.allowlist ?? [], resolve: options.resolve ?? systemResolver });
   const extraCa = options.ca === undefined ? [] : Array.isArray(options.ca) ? options.ca : [options.ca];
+  const clock = options.clock ?? systemClock;
   const transport = {
     guard,
+    clock,
     // Fresh sockets per request: a pooled socket would skip the connect-time check for its next user.
     httpAgent: new http.Agent({ keepAlive: false }),
     httpsAgent: new https.Agent({ keepAlive: false, ...(extraCa.length ? { ca: [...tls.rootCertificates, ...extraCa] } : {}) }),
   };
   const runExclusive = createHostQueue();
-  const robots = createRobotsCache(async (robotsUrl) => {
-    const { result } = await run(robotsUrl, {
-      method: 'GET',
-      headers: { accept: 'text/plain, */*;q=0.5' },
-      maxBytes: ROBOTS_MAX_BYTES,
-      truncate: true,
-      timeoutMs,
-      robots: false,
-      followRedirects: true,
-      maxRedirects: 5, // RFC 9309 §2.3.1.2: follow at least five
-    });
-    return { status: result.status, body: result.body };
-  }, userAgent);
+  const robots = createRobotsCache(
+    async (robotsUrl) => {
+      const { result } = await run(robotsUrl, {
+        method: 'GET',
+        headers: { accept: 'text/plain, */*;q=0.5' },
+        maxBytes: ROBOTS_MAX_BYTES,
+        truncate: true,
+        timeoutMs,
+        robots: false,
+        followRedirects: true,
+        maxRedirects: 5, // RFC 9309 §2.3.1.2: follow at least five
+      });
+      return { status: result.status, body: result.body };
+    },
+    userAgent,
+    clock,
+  );
   const siteSchemes = new Map<string, 'https' | 'http'>();
 
   async function run(rawUrl: string, init: RunInit): Promise<RunResult> {
@@ -276,7 +285,7 @@ export function createOutbound(options: OutboundOptions = {}): Outbound {
   }
 
   async function fetch(url: string, init: FetchInit = {}): Promise<OutboundResponse> {
-    const started = Date.now();
+    const started = clock.now();
     const body = typeof init.body === 'string' ? Buffer.from(init.body) : init.body;
     const result = await run(url, {
       method: init.method ?? 'GET',
@@ -288,7 +297,7 @@ export function createOutbound(options: OutboundOptions = {}): Outbound {
       followRedirects: true,
       maxRedirects,
     });
-    return toResponse(result, started);
+    return toResponse(result, started, clock.now());
   }
 
   async function fetchSite(host: string, path: string, init?: FetchInit): Promise<OutboundResponse> {

@@ -1,4 +1,5 @@
 import robotsParser from 'robots-parser';
+import { type Clock, systemClock } from '../runtime/clock';
 import { OutboundError } from './errors';
 
 // RFC 9309 robots.txt handling, cached per origin. The fetch itself is injected (it goes through the same guard,
@@ -33,7 +34,7 @@ export function robotsToken(userAgent: string): string {
   return /^[A-Za-z_-]+/.exec(userAgent)?.[0] ?? userAgent;
 }
 
-export function createRobotsCache(fetchRobots: (robotsUrl: string) => Promise<RobotsFetchResult>, userAgent: string) {
+export function createRobotsCache(fetchRobots: (robotsUrl: string) => Promise<RobotsFetchResult>, userAgent: string, clock: Clock = systemClock) {
   const token = robotsToken(userAgent);
   const cache = new Map<string, Entry>();
 
@@ -58,7 +59,7 @@ export function createRobotsCache(fetchRobots: (robotsUrl: string) => Promise<Ro
   }
 
   function verdictFor(origin: string): Promise<Verdict> {
-    const now = Date.now();
+    const now = clock.now();
     const cached = cache.get(origin);
     if (cached && cached.expires > now) return cached.verdict;
     const entry: Entry = { verdict: load(`${origin}/robots.txt`), expires: Number.POSITIVE_INFINITY };
@@ -67,7 +68,7 @@ export function createRobotsCache(fetchRobots: (robotsUrl: string) => Promise<Ro
       // An unreachable origin is not remembered (only shared by concurrent waiters): the next request simply
       // tries again, as it would without robots.txt.
       const ttl = v.kind === 'unreachable' ? 0 : v.kind === 'disallow-all' ? FAILURE_TTL_MS : RULES_TTL_MS;
-      entry.expires = Date.now() + ttl;
+      entry.expires = clock.now() + ttl;
     });
     return entry.verdict;
   }

@@ -2,9 +2,13 @@ import assert from 'node:assert/strict';
 import type http from 'node:http';
 import zlib from 'node:zlib';
 import { createOutbound, DEFAULT_USER_AGENT, type Outbound } from '../../src/net/outbound';
+import { eventually, settledState, within } from '../support/eventually';
+import { type FakeClock, fakeClock } from '../support/fake-clock';
 import { expectCode, selfSignedCert, sleep, startHttp, startHttps, watchConnections, type TestServer } from './support';
 
 // Fixture behaviours of the outbound layer against loopback sites reached through the host map + allowlist.
+// Deadlines are tested on an outbound whose clock is fake (`clocked()`): a test moves virtual time past a
+// deadline and sees it fire then, and never earlier, whatever the real time a busy machine takes.
 
 const MiB = 1024 * 1024;
 const HOSTS = [
@@ -31,6 +35,8 @@ interface SiteState {
   maxOverall: number;
   bigSent: number;
   bigClosed: Promise<void>;
+  /** Bytes the slow routes have dripped so far (headers or body). */
+  dripped: number;
   tlsGarbage: number; // TLS ClientHellos the plain-http server could not parse
   eventsClosed: Promise<void>;
 }
@@ -59,6 +65,7 @@ describe('net/outbound fixture behaviours', () => {
       maxOverall: 0,
       bigSent: 0,
       bigClosed: Promise.resolve(),
+      dripped: 0,
       tlsGarbage: 0,
       eventsClosed: Promise.resolve(),
     };
@@ -100,14 +107,22 @@ describe('net/outbound fixture behaviours', () => {
           const socket = req.socket;
           socket.write('HTTP/1.1 200 OK\r\n');
           let n = 0;
-          const timer = setInterval(() => (n++ < 20 ? socket.write(`x-drip-${n}: y\r\n`) : socket.destroy()), 500);
+          const timer = setInterval(() => {
+            if (n++ >= 20) return socket.destroy();
+            state.dripped++;
+            socket.write(`x-drip-${n}: y\r\n`);
+          }, 500);
           socket.on('close', () => clearInterval(timer));
           return;
         }
         case '/slow-body': {
           res.writeHead(200, { 'content-length': '40' });
           let n = 0;
-          const timer = setInterval(() => (n++ < 40 ? res.write('x') : clearInterval(timer)), 500);
+          const timer = setInterval(() => {
+            if (n++ >= 40) return clearInterval(timer);
+            state.dripped++;
+            res.write('x');
+          }, 500);
           res.on('close', () => clearInterval(timer));
           return;
         }
@@ -171,19 +186,32 @@ describe('net/outbound fixture behaviours', () => {
   });
   after(() => site.close());
 
+  /** An outbound like `outbound` whose deadlines run on a fake clock of its own. */
+  const clocked = (): { time: FakeClock; on: Outbound } => {
+    const time = fakeClock();
+    const on = createOutbound({
+      hostMap: new Map(HOSTS.map((h) => [h, { ip: '127.0.0.1', port: site.port }])),
+      allowlist: HOSTS,
+      timeoutMs: 5000,
+      clock: time.clock,
+    });
+    return { time, on };
+  };
+
   const hitsFor = (host: string, path?: string) => state.hits.filter((h) => h.startsWith(`${host} `) && (!path || h.endsWith(` ${path}`)));
 
   describe('byte cap', () => {
     it('aborts a 50 MB stream at the cap, and the server sees the socket close', async () => {
-      const started = Date.now();
-      await expectCode(outbound.fetch('http://big.test/big'), 'TOO_LARGE');
-      assert.ok(Date.now() - started < 3000, 'failed fast');
-      await Promise.race([state.bigClosed, sleep(2000).then(() => assert.fail('server socket still open'))]);
+      // The deadline's clock never moves, so only the cap can end this fetch.
+      const { time, on } = clocked();
+      await expectCode(on.fetch('http://big.test/big'), 'TOO_LARGE');
+      assert.equal(time.elapsed(), 0);
+      await within(state.bigClosed, 'the server sees its socket close');
       assert.ok(state.bigSent < 25 * MiB, `server managed to send ${state.bigSent} bytes`);
     });
     it('refuses a declared Content-Length over the cap without reading it', async () => {
       await expectCode(outbound.fetch('http://big.test/declared-big'), 'TOO_LARGE');
-      await Promise.race([state.bigClosed, sleep(2000).then(() => assert.fail('server socket still open'))]);
+      await within(state.bigClosed, 'the server sees its socket close');
     });
     it('applies to the decoded size (gzip bomb)', async () => {
       await expectCode(outbound.fetch('http://big.test/bomb'), 'TOO_LARGE');
@@ -200,17 +228,31 @@ describe('net/outbound fixture behaviours', () => {
   });
 
   describe('deadline', () => {
+    /**
+     * Fetches a dripping route on a fake clock: bytes keep arriving (in real time) while virtual time moves to
+     * 1000 ms and then to 1499 ms, and the 1500 ms deadline fires at 1500 ms, counted from the start, however
+     * recently the last byte came: a deadline, not a socket-idle timeout.
+     */
+    async function timesOutAtTheDeadline(url: string): Promise<void> {
+      const { time, on } = clocked();
+      const fetching = expectCode(on.fetch(url, { timeoutMs: 1500 }), 'TIMEOUT');
+      const settled = settledState(fetching);
+      const drippedAtStart = state.dripped;
+      await eventually(() => state.dripped >= drippedAtStart + 1, 'a first byte drips in');
+      await time.tick(1000);
+      const drippedAtOneSecond = state.dripped;
+      await eventually(() => state.dripped > drippedAtOneSecond, 'another byte drips in after 1000 ms');
+      await time.tick(499);
+      assert.equal(settled(), false, 'no timeout before the deadline');
+      await time.tick(1);
+      const err = await fetching;
+      assert.match(err.message, /longer than 1500 ms/);
+    }
     it('times out headers that never finish (slow-loris)', async () => {
-      const started = Date.now();
-      await expectCode(outbound.fetch('http://slow-a.test/slow-headers', { timeoutMs: 1500 }), 'TIMEOUT');
-      const took = Date.now() - started;
-      assert.ok(took >= 1400 && took < 3000, `took ${took} ms`);
+      await timesOutAtTheDeadline('http://slow-a.test/slow-headers');
     });
     it('times out a body trickling one byte per 500 ms, although the socket is never idle that long', async () => {
-      const started = Date.now();
-      await expectCode(outbound.fetch('http://slow-b.test/slow-body', { timeoutMs: 1500 }), 'TIMEOUT');
-      const took = Date.now() - started;
-      assert.ok(took >= 1400 && took < 3000, `took ${took} ms`);
+      await timesOutAtTheDeadline('http://slow-b.test/slow-body');
     });
   });
 
@@ -368,40 +410,53 @@ describe('net/outbound fixture behaviours', () => {
       assert.deepEqual([followed.url, followed.redirected], ['http://second.test/chain/3', true]);
       const manual = await outbound.webFetch('http://site.test/chain/1', { redirect: 'manual' });
       assert.deepEqual([manual.status, manual.headers.get('location')], [301, '/chain/2']);
-      const started = Date.now();
-      await assert.rejects(
-        outbound.webFetch('http://slow-b.test/slow-body', { signal: AbortSignal.timeout(300) }),
-        (err: Error) => err.name === 'TimeoutError',
-      );
-      assert.ok(Date.now() - started < 1500);
+      // Aborted while the body trickles in; the deadline's clock never moves, so only the abort can end it.
+      const { time, on } = clocked();
+      const abort = new AbortController();
+      const drippedAtStart = state.dripped;
+      const fetching = on.webFetch('http://slow-b.test/slow-body', { signal: abort.signal });
+      await eventually(() => state.dripped > drippedAtStart, 'the body starts to trickle');
+      abort.abort(new DOMException('the caller gave up', 'TimeoutError'));
+      await assert.rejects(fetching, (err: Error) => err.name === 'TimeoutError');
+      assert.equal(time.elapsed(), 0);
     });
     it('streams an event stream (legacy MCP HTTP+SSE) while the host takes other requests, and ends it on abort', async () => {
-      const started = Date.now();
+      const { time, on } = clocked();
       const abort = new AbortController();
-      const res = await outbound.webFetch('http://queue-a.test/events', { headers: { accept: 'text/event-stream' }, signal: abort.signal });
+      const res = await on.webFetch('http://queue-a.test/events', { headers: { accept: 'text/event-stream' }, signal: abort.signal });
       assert.equal(res.status, 200);
       assert.equal(res.headers.get('content-type'), 'text/event-stream');
       const reader = res.body!.getReader();
       const { value } = await reader.read();
       assert.equal(new TextDecoder().decode(value), 'event: hello\ndata: first\n\n');
       // The stream is open, and the same host still answers (the POSTs of an SSE session go there).
-      assert.equal(await (await outbound.webFetch('http://queue-a.test/plain')).text(), 'ok /plain');
-      assert.ok(Date.now() - started < 2000, 'read long before the deadline');
+      assert.equal(await (await on.webFetch('http://queue-a.test/plain')).text(), 'ok /plain');
+      assert.equal(time.elapsed(), 0, 'all of it before any deadline could fire');
+      assert.ok(time.pendingDelays().includes(5000), 'the stream is still under its deadline');
       abort.abort();
       await assert.rejects(reader.read());
       await state.eventsClosed; // the socket is gone
     });
     it('keeps the deadline and the byte cap on a streamed body, and buffers it unless asked', async () => {
-      const short = outbound.webFetchWith({ streamEvents: true, timeoutMs: 400 });
+      const { time, on } = clocked();
+      const short = on.webFetchWith({ streamEvents: true, timeoutMs: 400 });
       const res = await short('http://site.test/events');
-      const started = Date.now();
-      await assert.rejects(res.text(), (err: Error) => (err as { code?: string }).code === 'TIMEOUT');
-      assert.ok(Date.now() - started < 1500);
-      await state.eventsClosed;
+      const reading = res.text();
+      const settled = settledState(reading);
+      await time.tick(399);
+      assert.equal(settled(), false, 'the stream is read until its deadline');
+      await time.tick(1);
+      await assert.rejects(reading, (err: Error) => (err as { code?: string }).code === 'TIMEOUT');
+      await within(state.eventsClosed, 'the stream’s socket closes');
       const flood = await outbound.webFetchWith({ streamEvents: true, maxBytes: MiB })('http://site.test/events-flood');
       await assert.rejects(flood.arrayBuffer(), (err: Error) => (err as { code?: string }).code === 'TOO_LARGE');
-      await state.eventsClosed;
-      await expectCode(outbound.webFetchWith({ timeoutMs: 400 })('http://site.test/events'), 'TIMEOUT');
+      await within(state.eventsClosed, 'the flood’s socket closes');
+      // Not streamed: buffered until the deadline, which ends it.
+      const buffered = expectCode(on.webFetchWith({ timeoutMs: 400 })('http://site.test/events'), 'TIMEOUT');
+      const hitsBefore = hitsFor('site.test', '/events').length;
+      await eventually(() => hitsFor('site.test', '/events').length > hitsBefore, 'the buffered request reaches the server');
+      await time.tick(400);
+      await buffered;
     });
   });
 });

@@ -29,3 +29,16 @@ export function settledState(promise: Promise<unknown>): () => boolean {
   );
   return () => settled;
 }
+
+/** Resolves with `promise`, or rejects naming `what` if it has not settled within the real-time limit. */
+export async function within<T>(promise: Promise<T>, what: string, withinMs = REAL_TIME_MARGIN_MS): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = realSetTimeout(() => reject(new Error(`not within ${withinMs} ms of real time: ${what}`)), withinMs);
+  });
+  try {
+    return await Promise.race([promise, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
