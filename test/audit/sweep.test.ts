@@ -71,6 +71,7 @@ describe('audit sweeps', function () {
     const rows = await db('products').whereIn('domain', domains);
     for (const row of rows) {
       assert.equal(row.score_source, 'audit', row.domain);
+      // real time: audited_at was set 30 days back; written again during this test means re-audited.
       assert.ok(Date.now() - new Date(row.audited_at).getTime() < 120_000, `${row.domain} re-audited`);
       assert.equal(row.has_llms_txt, true, 'the generic fixture publishes llms.txt');
     }

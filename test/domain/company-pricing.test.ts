@@ -754,7 +754,9 @@ describe('company pricing extraction', () => {
     const started = process.hrtime.bigint();
     const r = extractPricing([page('pricing', cards(...many) + filler)]);
     assert.equal(r.plans.length, 60);
-    assert.ok(Number(process.hrtime.bigint() - started) / 1e6 < 3000);
+    // real time: the speed of a pure function over a 60-plan page, about 0.5 s on a quiet machine; the bound
+    // catches a runaway (quadratic) reading and holds at a tenth of that speed.
+    assert.ok(Number(process.hrtime.bigint() - started) / 1e6 < 5000);
   });
 
   it('is pure: the same pages give the same answer', () => {

@@ -70,6 +70,7 @@ describe('npm start (embedded Postgres + Temporal dev server + API + worker)', f
 
   it('serves /health within 60 s, stops cleanly on Ctrl-C, and keeps its data for the next start', async () => {
     const first = await start(env);
+    // real time: the README's promise for a first start of real Postgres and Temporal (about 15 s when quiet).
     assert.ok(first.ms < 60_000, `ready in ${first.ms} ms`);
     const health = await fetch(`http://127.0.0.1:${port}/health`);
     assert.equal(health.status, 200);
