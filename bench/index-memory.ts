@@ -3,17 +3,15 @@
  * the worker builds (src/services/ranking-index.ts: BM25F postings, one word vector per product) over the
  * seed plus 100,000 synthetic products (BENCH_DATA_DIR keeps a filled cluster, as bench:primitives does),
  * and reads the heap and typed arrays it adds after a full GC, how long it took to build, and how long a
- * full GC of the process takes with it. Appends to bench/RESULTS.md. Run with `node --expose-gc`.
+ * full GC of the process takes with it. Writes its section of bench/RESULTS.md (`index-memory`). Run with
+ * `node --expose-gc`.
  */
-import { appendFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { rankingIndex } from '../src/services/ranking-index';
 import { wordVectors } from '../src/services/word-vectors';
 import { openBenchDatabase } from './database';
+import { machine, writeSection } from './results-file';
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 100_000);
-const RESULTS = path.resolve(__dirname, '../../bench/RESULTS.md');
 
 async function main(): Promise<void> {
   const gc = (globalThis as { gc?: () => void }).gc;
@@ -33,19 +31,24 @@ async function main(): Promise<void> {
     const mb = (n: number) => (n / 2 ** 20).toFixed(1);
     const vectors = wordVectors();
     const row = `| ${index.size} | ${vectors.dimensions} | ${mb(after.heapUsed - before.heapUsed)} | ${mb(after.arrayBuffers - before.arrayBuffers)} | ${buildS.toFixed(1)} | ${gcMs.toFixed(0)} |`;
-    const text = [
-      '',
-      `## Ranking index in memory — ${new Date().toISOString().slice(0, 10)}`,
-      '',
-      `Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'unknown cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}. Command: \`npm run bench:index-memory\` (the index the worker builds, word vectors included; heap and typed arrays it adds, after a full GC).`,
-      '',
-      '| products | word-vector dimensions | heap MB | typed arrays MB | build s | full GC ms |',
-      '|---|---|---|---|---|---|',
-      row,
-      '',
-    ].join('\n');
-    process.stdout.write(text);
-    appendFileSync(RESULTS, text);
+    const command = '`npm run bench:index-memory` (the index the worker builds, word vectors included; heap and typed arrays it adds, after a full GC).';
+    const body = ['| products | word-vector dimensions | heap MB | typed arrays MB | build s | full GC ms |', '|---|---|---|---|---|---|', row, ''].join('\n');
+    process.stdout.write(
+      ['', `## Ranking index in memory — ${new Date().toISOString().slice(0, 10)}`, '', `Machine: ${machine()}. Command: ${command}`, '', body].join('\n'),
+    );
+    writeSection({
+      id: 'index-memory',
+      title: 'Ranking index in memory',
+      command,
+      body,
+      targets: [
+        {
+          target: `ranking index at ${index.size} products: heap, typed arrays, build, full GC`,
+          figure: `${mb(after.heapUsed - before.heapUsed)} MB, ${mb(after.arrayBuffers - before.arrayBuffers)} MB, ${buildS.toFixed(1)} s, ${gcMs.toFixed(0)} ms`,
+          met: null,
+        },
+      ],
+    });
   } finally {
     await db.close();
   }

@@ -1,7 +1,7 @@
 /**
  * `npm run bench:load`: the issue-16 load (LOAD_CALLERS concurrent callers, default 200, for LOAD_SECONDS,
  * default 60) against an API process and a worker process started from scratch; prints the figures.
- * It records nothing: `npm run prove -- load` (or `soak`) appends them to bench/RESULTS.md.
+ * It records nothing: `npm run prove -- load` (or `soak`) writes them to bench/RESULTS.md.
  */
 import Table from 'cli-table3';
 import { percentile } from './load/driver';

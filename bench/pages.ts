@@ -4,19 +4,18 @@
  * product page against the JSON profile route it mirrors, each measured cached (a set of 200 slugs
  * revisited) and uncached (every request a product not asked for before), plus a 304 revalidation.
  * Target (issue 15): a product page renders in under 10 ms at p95; the ratio to the JSON profile is recorded.
+ * Writes its section of bench/RESULTS.md (`pages`, bench/results-file.ts).
  */
 import { fork } from 'node:child_process';
-import { appendFileSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import type autocannon from 'autocannon';
 import { freePort } from '../src/runtime/free-port';
 import { openBenchDatabase } from './database';
 import { drive, type Figures } from './drive';
+import { machine, writeSection } from './results-file';
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 100_000);
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
-const RESULTS = path.resolve(__dirname, '../../bench/RESULTS.md');
 const log = (m: string) => process.stderr.write(`${m}\n`);
 
 async function main() {
@@ -78,13 +77,8 @@ async function main() {
     { target: 'product page p95 < 10 ms (every product new)', met: pageCold.p95 < 10, measured: `${pageCold.p95.toFixed(2)} ms` },
     { target: 'product page p95 < 10 ms (revisited)', met: pageHot.p95 < 10, measured: `${pageHot.p95.toFixed(2)} ms` },
   ];
-  const md = [
-    '',
-    `## Web pages — ${new Date().toISOString().slice(0, 10)}`,
-    '',
-    `Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'unknown cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}.`,
-    `Command: \`npm run bench:pages\` (${total} products; autocannon, 10 connections, ${DURATION_S} s per route after a 2 s warm-up; server and load generator share the machine).`,
-    '',
+  const command = `\`npm run bench:pages\` (${total} products; autocannon, 10 connections, ${DURATION_S} s per route after a 2 s warm-up; server and load generator share the machine).`;
+  const body = [
     '| route | req/s | p50 ms | p95 ms | p99 ms | errors |',
     '|---|---|---|---|---|---|',
     ...figures.map((f) => `| ${f.name} | ${f.rps} | ${f.p50.toFixed(2)} | ${f.p95.toFixed(2)} | ${f.p99.toFixed(2)} | ${f.errors} |`),
@@ -96,8 +90,10 @@ async function main() {
     ...targets.map((t) => `| ${t.target} | ${t.met ? 'yes' : '**no**'} | ${t.measured} |`),
     '',
   ].join('\n');
-  appendFileSync(RESULTS, md);
-  process.stdout.write(md);
+  writeSection({ id: 'pages', title: 'Web pages', command, body, targets: targets.map((t) => ({ target: t.target, figure: t.measured, met: t.met })) });
+  process.stdout.write(
+    ['', `## Web pages — ${new Date().toISOString().slice(0, 10)}`, '', `Machine: ${machine()}.`, `Command: ${command}`, '', body].join('\n'),
+  );
   await close();
 }
 

@@ -6,19 +6,17 @@
  * process. At 1 and then 10 concurrent callers, after a warm-up of each, it runs short slices of three
  * measures: the Temporal floor (a workflow with one no-op local activity, started and awaited as the API
  * does, in this process), find-tools and resolve (autocannon), each slice in an order rotated from the last.
- * The dev server's cost per workflow wanders by half within tens of seconds (bench/RESULTS.md, 2026-11-26),
+ * The dev server's cost per workflow wanders by half within tens of seconds (bench/experiments/2026-11-22-request-path.md),
  * so measures taken in long phases, always in the same order, compared the floor and the endpoints on
  * different servers; slices of a few seconds in rotating order give each measure the same mix of the
  * server's states. Latencies are pooled over the slices. It reads each measure's CPU per call by process
  * (dev server, Postgres, API+worker, itself), then measures where a call's time goes outside Temporal.
- * Appends to bench/RESULTS.md. Env: BENCH_PRODUCTS, BENCH_SLICE (seconds, default 2), BENCH_ROUNDS (slices
+ * Writes its section of bench/RESULTS.md (`primitives`). Env: BENCH_PRODUCTS, BENCH_SLICE (seconds, default 2), BENCH_ROUNDS (slices
  * of each measure, default 15), BENCH_CONNECTIONS, BENCH_CPU_PROFILE.
  * Targets (issue 13), against the floor of the same run: at 10 callers p50 <= 1.3x the floor's p50 and
  * p99 <= 1.5x its p99; at one caller p50 <= the floor's p50 + 5 ms.
  */
 import { fork } from 'node:child_process';
-import { appendFileSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { loadConfig } from '../src/config';
@@ -32,6 +30,7 @@ import { insertWorkspaceWithKey } from '../src/store/workspaces';
 import { openBenchDatabase } from './database';
 import { measureBreakdown } from './primitives-breakdown';
 import { type CpuByGroup, cpuOfTree, cpuSpent } from './process-cpu';
+import { machine, writeSection } from './results-file';
 import { type FloorWorkflow, startTemporalFloor } from './temporal-floor';
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 100_000);
@@ -39,7 +38,6 @@ const SLICE_S = Number(process.env.BENCH_SLICE ?? 2);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 15);
 const WARM_UP_S = 3;
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
-const RESULTS = path.resolve(__dirname, '../../bench/RESULTS.md');
 const log = (m: string) => process.stderr.write(`${m}\n`);
 
 const TASKS = [
@@ -241,15 +239,11 @@ async function main(): Promise<void> {
   const breakdown = await measureBreakdown(db, { rawKey: key.raw, keyId, workspaceId: workspace.id, tasks: TASKS });
 
   const checks = targets(figures, floor);
-  const lines = [
-    '',
-    `## find-tools and resolve end to end — ${new Date().toISOString().slice(0, 10)}`,
-    '',
-    `Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'unknown cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}.`,
-    `Command: \`npm run bench:primitives\` (${total} products, ${tags} capability tags; REST → metering gate → Temporal workflow → activity → Postgres; ` +
-      `API and worker in one child process, Temporal dev server and Postgres on the same machine; autocannon, 1 and then ${CONNECTIONS} concurrent callers; ` +
-      `after a ${WARM_UP_S} s warm-up of each, ${ROUNDS} slices of ${SLICE_S} s of floor, find-tools and resolve, each slice in an order rotated from the last, latencies pooled over the slices; ${TASKS.length} tasks in rotation).`,
-    '',
+  const command =
+    `\`npm run bench:primitives\` (${total} products, ${tags} capability tags; REST → metering gate → Temporal workflow → activity → Postgres; ` +
+    `API and worker in one child process, Temporal dev server and Postgres on the same machine; autocannon, 1 and then ${CONNECTIONS} concurrent callers; ` +
+    `after a ${WARM_UP_S} s warm-up of each, ${ROUNDS} slices of ${SLICE_S} s of floor, find-tools and resolve, each slice in an order rotated from the last, latencies pooled over the slices; ${TASKS.length} tasks in rotation).`;
+  const body = [
     '| endpoint | callers | requests | req/s | p50 ms | p99 ms | non-200 |',
     '|---|---|---|---|---|---|---|',
     ...figures.map((f) => `| ${f.name} | ${f.connections} | ${f.requests} | ${f.rps} | ${f.p50} | ${f.p99} | ${f.errors} |`),
@@ -285,7 +279,22 @@ async function main(): Promise<void> {
     ...checks.map(([what, ok, measured]) => `| ${what} | ${ok ? 'yes' : '**no**'} | ${measured} |`),
     '',
   ];
-  appendFileSync(RESULTS, lines.join('\n'));
+  writeSection({
+    id: 'primitives',
+    title: 'find-tools and resolve end to end',
+    command,
+    body: body.join('\n'),
+    targets: checks.map(([target, met, figure]) => ({ target, figure, met })),
+  });
+  const lines = [
+    '',
+    `## find-tools and resolve end to end — ${new Date().toISOString().slice(0, 10)}`,
+    '',
+    `Machine: ${machine()}.`,
+    `Command: ${command}`,
+    '',
+    ...body,
+  ];
   log(lines.join('\n'));
   for (const stop of stops) await stop();
   await close();

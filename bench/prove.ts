@@ -1,17 +1,15 @@
 /**
  * `npm run prove [-- name ...]`: runs each proof of bench/prove/ (crashes, outages, replay, load, guard
- * fuzzing, races), prints a table of promise, result and figure, and appends it to bench/RESULTS.md with
- * the date and machine. Exits 1 when any promise failed, so it can gate a release.
+ * fuzzing, races), prints a table of promise, result and figure, and writes each proof's rows to its own
+ * section of bench/RESULTS.md (`prove-<name>`, bench/results-file.ts) with the date, machine and commit.
+ * Exits 1 when any promise failed, so it can gate a release.
  */
-import { appendFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import Table from 'cli-table3';
 import { proofs } from './prove/index';
 import { stopStacksOnSignals } from './prove/stack';
 import type { ProofRow } from './prove/proof';
+import { commit, machine, writeSection } from './results-file';
 
-const RESULTS = path.resolve(__dirname, '../../bench/RESULTS.md');
 const log = (line: string) => process.stderr.write(`${line}\n`);
 
 async function main() {
@@ -42,20 +40,19 @@ async function main() {
   for (const r of rows) table.push([r.proof, r.promise, r.passed ? 'kept' : 'BROKEN', r.figure]);
   process.stdout.write(`${table.toString()}\n`);
 
-  const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'unknown cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
-  const md = [
-    '',
-    `## Proof under pressure — ${new Date().toISOString().slice(0, 10)}`,
-    '',
-    `Machine: ${machine}.`,
-    `Command: \`npm run prove${wanted.length ? ` -- ${wanted.join(' ')}` : ''}\`.`,
-    '',
-    '| proof | promise | result | figure |',
-    '|---|---|---|---|',
-    ...rows.map((r) => `| ${r.proof} | ${r.promise} | ${r.passed ? 'kept' : '**broken**'} | ${r.figure.replace(/\|/g, '\\|')} |`),
-    '',
-  ].join('\n');
-  appendFileSync(RESULTS, md);
+  // One section per proof run, so a run of some proofs leaves the others' latest figures in place.
+  const command = `\`npm run prove${wanted.length ? ` -- ${wanted.join(' ')}` : ''}\`.`;
+  const [on, at] = [machine(), commit()];
+  for (const proof of selected) {
+    const own = rows.filter((r) => r.proof === proof.name);
+    const body = [
+      '| proof | promise | result | figure |',
+      '|---|---|---|---|',
+      ...own.map((r) => `| ${r.proof} | ${r.promise} | ${r.passed ? 'kept' : '**broken**'} | ${r.figure.replace(/\|/g, '\\|')} |`),
+    ].join('\n');
+    const targets = own.map((r) => ({ target: r.promise, figure: r.figure, met: r.passed }));
+    writeSection({ id: `prove-${proof.name}`, title: `Proof: ${proof.name}`, command, body, targets, machine: on, commit: at });
+  }
   process.exit(rows.every((r) => r.passed) ? 0 : 1);
 }
 

@@ -2,11 +2,10 @@
  * Registry read benchmark at 100k products. One command: `npm run bench:registry`.
  * Starts a throwaway embedded Postgres (or uses BENCH_DATABASE_URL), loads the seed plus 100,000 synthetic
  * products, runs the server in a child process and drives it with autocannon (10 connections) from this
- * one: a bare Koa route (the ceiling), then the registry routes. Appends results and EXPLAIN plans to
- * bench/RESULTS.md.
+ * one: a bare Koa route (the ceiling), then the registry routes. Writes its figures and EXPLAIN plans to its
+ * section of bench/RESULTS.md (`registry`, bench/results-file.ts).
  */
 import { execFileSync, fork } from 'node:child_process';
-import { appendFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type autocannon from 'autocannon';
@@ -18,10 +17,10 @@ import { analyseWords, planSearch, type SearchQuery, searchQuery, wordsQuery } f
 import { openBenchDatabase } from './database';
 import { drive, type Figures } from './drive';
 import type { Layer } from './read-layers';
+import { machine, writeSection } from './results-file';
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 100_000);
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
-const RESULTS = path.resolve(__dirname, '../../bench/RESULTS.md');
 const log = (m: string) => process.stderr.write(`${m}\n`);
 
 const SEARCHES: Array<{ query: string; requirements?: Record<string, boolean> }> = [
@@ -208,14 +207,8 @@ async function main() {
     ['no sequential scan of products in any plan', seqScans.length === 0, seqScans.join(', ') || 'none'],
   ] as const;
 
-  const cpu = os.cpus()[0]?.model ?? 'unknown cpu';
-  const lines = [
-    '',
-    `## Registry reads — ${new Date().toISOString().slice(0, 10)}`,
-    '',
-    `Machine: ${os.cpus().length} × ${cpu}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${os.platform()} ${os.release()}.`,
-    `Command: \`npm run bench:registry\` (${total} products: the seed plus ${PRODUCTS} synthetic; autocannon, 10 connections, ${DURATION_S} s per route after a 2 s warm-up; ${pinned ? 'the server pinned to one core and the load generator to the other, so the client parsing bigger answers takes no time from the server' : 'server and load generator share the machine'}).`,
-    '',
+  const command = `\`npm run bench:registry\` (${total} products: the seed plus ${PRODUCTS} synthetic; autocannon, 10 connections, ${DURATION_S} s per route after a 2 s warm-up; ${pinned ? 'the server pinned to one core and the load generator to the other, so the client parsing bigger answers takes no time from the server' : 'server and load generator share the machine'}).`;
+  const body = [
     '| route | req/s | vs bare | p50 ms | p95 ms | p99 ms | errors |',
     '|---|---|---|---|---|---|---|',
     ...figures.map(
@@ -241,7 +234,14 @@ async function main() {
     '</details>',
     '',
   ];
-  appendFileSync(RESULTS, lines.join('\n'));
+  writeSection({
+    id: 'registry',
+    title: 'Registry reads',
+    command,
+    body: body.join('\n'),
+    targets: checks.map(([target, met, figure]) => ({ target, figure, met })),
+  });
+  const lines = ['', `## Registry reads — ${new Date().toISOString().slice(0, 10)}`, '', `Machine: ${machine()}.`, `Command: ${command}`, '', ...body];
   log(lines.slice(0, 20).join('\n'));
   await close();
 }

@@ -5,9 +5,9 @@
  *  - fresh: a question about a company whose pages are not stored yet (crawl, retrieve, answer, cite);
  *  - reused pages: a new question about a company crawled moments ago (retrieve, answer, cite);
  *  - cached: a question asked before (the 7-day answer cache).
- * p50 and p95 of each; appends the figures to bench/RESULTS.md.
+ * p50 and p95 of each; writes the figures to its section of bench/RESULTS.md (`research`, bench/results-file.ts).
  */
-import { appendFileSync, chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createApp } from '../src/app';
@@ -26,9 +26,9 @@ import { companyTruth } from '../test/quality/company-evaluate';
 import { createWorkspace } from '../test/support/workspaces';
 import { activityDeps } from '../workers/deps';
 import { startWorker } from '../workers/worker';
+import { machine, writeSection } from './results-file';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
-const RESULTS = path.resolve(__dirname, '../../bench/RESULTS.md');
 const log = (m: string) => process.stderr.write(`${m}\n`);
 const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(p * xs.length))];
 
@@ -91,11 +91,7 @@ async function main() {
       ['cached answer', cached],
     ] as const;
     const table = rows.map(([name, xs]) => `| ${name} | ${xs.length} | ${ms(pct(xs, 0.5))} | ${ms(pct(xs, 0.95))} |`).join('\n');
-    const entry = [
-      '',
-      `## Research end to end (${new Date().toISOString().slice(0, 10)})`,
-      '',
-      `Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}. Command: \`npm run bench:research\`.`,
+    const body = [
       `POST /v1/research through REST, the metering gate and Temporal; ${questions.length} questions about ${new Set(questions.map((q) => q.domain)).size} fixture companies, ${ROUNDS} rounds, sequential.`,
       '',
       '| answer from | calls | p50 ms | p95 ms |',
@@ -103,8 +99,14 @@ async function main() {
       table,
       '',
     ].join('\n');
-    console.log(entry);
-    appendFileSync(RESULTS, entry);
+    // No targets yet: each path's p50 and p95 recorded as figures.
+    const targets = rows.map(([name, xs]) => ({ target: `${name}, p50 / p95`, figure: `${ms(pct(xs, 0.5))} / ${ms(pct(xs, 0.95))} ms`, met: null }));
+    console.log(
+      ['', `## Research end to end (${new Date().toISOString().slice(0, 10)})`, '', `Machine: ${machine()}. Command: \`npm run bench:research\`.`, body].join(
+        '\n',
+      ),
+    );
+    writeSection({ id: 'research', title: 'Research end to end', command: '`npm run bench:research`.', body, targets });
   } finally {
     await server.close();
     await worker.stop();

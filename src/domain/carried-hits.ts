@@ -5,7 +5,7 @@ import type { RankedProduct } from './ranked-product';
  * and words as indexes into one list of terms. Temporal records a read's result twice (the local activity's
  * marker and the workflow's result) and sends it once more to the API; measured on the dev server, a
  * 3.7 KB answer of 20 objects cost the ten-caller p50 about 10% over an empty one, a 1.3 KB packed one
- * about 3% (bench/RESULTS.md, 2026-11-26). Key names repeated twenty times, and the same few words in each
+ * about 3% (bench/experiments/2026-11-26-temporal-result-cost.md). Key names repeated twenty times, and the same few words in each
  * product, were most of the bytes.
  */
 export interface PackedHits {

@@ -234,7 +234,7 @@ export const EXTERNAL_FLOOR = { hit5: 0.62 };
 
 /**
  * The training set's figures under the ranking this one replaced (capabilities covered, then readiness),
- * measured on the same 340 tasks on 2026-11-25 (bench/RESULTS.md): the new ranking must not drop below.
+ * measured on the same 340 tasks on 2026-11-25 (bench/RESULTS.md at 8d7dda3): the new ranking must not drop below.
  */
 export const TRAINING_FLOOR = {
   resolve: { hit5: 0.485, ndcg5: 0.298 },
