@@ -118,12 +118,30 @@ export function readSections(text: string): SectionMeta[] {
   });
 }
 
-/** The summary block: one row per target of every section, in the file's order. */
+/**
+ * The summary block: first one row per section (how many of its targets are met, and each one not met with its
+ * figure), short enough for the first screen; then one row per target of every section, in the file's order.
+ */
 export function renderSummary(sections: SectionMeta[]): string {
-  const rows = sections.flatMap((s) =>
-    s.targets.map((t) => `| [${cell(s.title)}](#${anchor(s.title)}) | ${cell(t.target)} | ${cell(t.figure)} | ${metCell(t.met)} | ${s.date} | ${s.commit} |`),
-  );
-  return [start(SUMMARY), '| section | target | latest figure | met | date | commit |', '|---|---|---|---|---|---|', ...rows, end(SUMMARY)].join('\n');
+  const link = (s: SectionMeta) => `[${cell(s.title)}](#${anchor(s.title)})`;
+  const glance = sections.map((s) => {
+    const judged = s.targets.filter((t) => t.met !== null);
+    const missed = judged.filter((t) => t.met === false).map((t) => `${cell(t.target)}: ${cell(t.figure)}`);
+    const met = judged.length ? `${judged.length - missed.length} of ${judged.length}` : '— (figures only)';
+    return `| ${link(s)} | ${met} | ${missed.length ? `**${missed.join('; ')}**` : ''} | ${s.date} | ${s.commit} |`;
+  });
+  const rows = sections.flatMap((s) => s.targets.map((t) => `| ${link(s)} | ${cell(t.target)} | ${cell(t.figure)} | ${metCell(t.met)} | ${s.date} | ${s.commit} |`));
+  return [
+    start(SUMMARY),
+    '| section | targets met | not met | date | commit |',
+    '|---|---|---|---|---|',
+    ...glance,
+    '',
+    '| section | target | latest figure | met | date | commit |',
+    '|---|---|---|---|---|---|',
+    ...rows,
+    end(SUMMARY),
+  ].join('\n');
 }
 
 /** The text with its summary rebuilt from its sections (inserted before the first section when absent). */
