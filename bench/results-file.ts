@@ -130,7 +130,9 @@ export function renderSummary(sections: SectionMeta[]): string {
     const met = judged.length ? `${judged.length - missed.length} of ${judged.length}` : '— (figures only)';
     return `| ${link(s)} | ${met} | ${missed.length ? `**${missed.join('; ')}**` : ''} | ${s.date} | ${s.commit} |`;
   });
-  const rows = sections.flatMap((s) => s.targets.map((t) => `| ${link(s)} | ${cell(t.target)} | ${cell(t.figure)} | ${metCell(t.met)} | ${s.date} | ${s.commit} |`));
+  const rows = sections.flatMap((s) =>
+    s.targets.map((t) => `| ${link(s)} | ${cell(t.target)} | ${cell(t.figure)} | ${metCell(t.met)} | ${s.date} | ${s.commit} |`),
+  );
   return [
     start(SUMMARY),
     '| section | targets met | not met | date | commit |',

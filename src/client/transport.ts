@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { type Clock, systemClock } from '../runtime/clock';
+import { type Clock, systemClock } from './clock';
 import { AgentdexError, APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError, JobFailedError, retryAfterSeconds } from './errors';
 
 // The HTTP core of `agentdex/client`: one `request()` that every per-operation method goes through, so headers,
 // retries, idempotency, 202 job polling, timeouts and cancellation behave the same for all of them.
-// Only Node built-ins, `./errors` and the import-free clock seam are imported: the client must not drag in the
+// Only Node built-ins, `./errors` and `./clock` are imported: the client must not drag in the
 // server's dependencies.
 
 export const CLIENT_VERSION = '0.1.0';

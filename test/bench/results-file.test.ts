@@ -97,7 +97,9 @@ describe('bench/results-file', () => {
       }),
       section('prove-races', { title: 'Proof: races', targets: [{ target: 'admits exactly 8 | the rest 429', figure: '8, 8', met: true }] }),
     );
-    const [glance, full] = between(text, 'summary').split('\n\n').map((table) => table.split('\n').filter((l) => l.startsWith('|')));
+    const [glance, full] = between(text, 'summary')
+      .split('\n\n')
+      .map((table) => table.split('\n').filter((l) => l.startsWith('|')));
     assert.deepEqual(glance, [
       '| section | targets met | not met | date | commit |',
       '|---|---|---|---|---|',

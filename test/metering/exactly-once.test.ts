@@ -4,6 +4,7 @@ import { meteringActivities } from '../../activities/metering';
 import { lockWorkspaceForReservation, recordCall, refundCall, reserveCall, settleCall } from '../../src/store/metering';
 import { getInfra } from '../support/infra';
 import { createWorkspace } from '../support/workspaces';
+import { REAL_TIME_MARGIN_MS } from '../support/eventually';
 
 describe('metering activity: exactly one event per call', () => {
   const counters = async (workspaceId: string) => getInfra().db('usage_counters').where({ workspace_id: workspaceId, event_type: 'audit_run' }).first();
@@ -52,7 +53,9 @@ describe('metering activity: exactly one event per call', () => {
     const trx = await db.transaction();
     try {
       await lockWorkspaceForReservation(trx, ws.workspaceId); // the next call's reservation, in progress
-      const waited = new Promise<'blocked'>((resolve) => setTimeout(() => resolve('blocked'), 3000));
+      // real time: a settle that waited on the lock would wait for the commit below, which never comes first;
+      // one that does not finishes in milliseconds, well inside the margin.
+      const waited = new Promise<'blocked'>((resolve) => setTimeout(() => resolve('blocked'), REAL_TIME_MARGIN_MS));
       const settled = await Promise.race([settleCall(db, workflowId).then(() => 'settled' as const), waited]);
       assert.equal(settled, 'settled', "the usage event's foreign key check must not wait for the reservation lock");
     } finally {

@@ -5,6 +5,7 @@ import { readCallGate, readCallLimits, releaseCallSlots, setCallLimitOverrides, 
 import { CALL_CASES } from '../support/call-cases';
 import { getInfra } from '../support/infra';
 import { createWorkspace } from '../support/workspaces';
+import { passTimeInGate } from '../support/call-gates';
 
 describe('per-workspace call gates (store)', () => {
   const db = () => getInfra().db;
@@ -71,10 +72,12 @@ describe('per-workspace call gates (store)', () => {
   it('frees the slot of a call whose process died once its time is up', async () => {
     const ws = await createWorkspace(db());
     await setCallLimitOverrides(db(), ws.workspaceId, { inFlight: 1 });
-    assert.equal((await takeCallSlot(db(), ws.workspaceId, { ttlMs: 50 })).state, 'admitted');
-    assert.equal((await takeCallSlot(db(), ws.workspaceId, { ttlMs: 50 })).state, 'in_flight');
-    await new Promise((r) => setTimeout(r, 80));
-    assert.equal((await takeCallSlot(db(), ws.workspaceId, { ttlMs: 50 })).state, 'admitted');
+    assert.equal((await takeCallSlot(db(), ws.workspaceId, { ttlMs: 60_000 })).state, 'admitted');
+    assert.equal((await takeCallSlot(db(), ws.workspaceId, { ttlMs: 60_000 })).state, 'in_flight');
+    await passTimeInGate(db(), ws.workspaceId, 59_000);
+    assert.equal((await takeCallSlot(db(), ws.workspaceId, { ttlMs: 60_000 })).state, 'in_flight', 'a second before its time is up');
+    await passTimeInGate(db(), ws.workspaceId, 2_000);
+    assert.equal((await takeCallSlot(db(), ws.workspaceId, { ttlMs: 60_000 })).state, 'admitted');
   });
 
   it('applies a contract’s overrides over the plan’s limits, and the plan’s again when cleared', async () => {
