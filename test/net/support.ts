@@ -124,7 +124,8 @@ export async function startDns(records: DnsRecords): Promise<TestDns> {
   });
   await new Promise<void>((resolve) => socket.bind(0, '127.0.0.1', resolve));
   const port = socket.address().port;
-  const r = new dnsPromises.Resolver({ timeout: 500, tries: 1 });
+  // The server always answers at once: the timeout only ever ends a lost packet, so a busy machine gets a margin.
+  const r = new dnsPromises.Resolver({ timeout: 5_000, tries: 1 });
   r.setServers([`127.0.0.1:${port}`]);
   const resolver: Resolver = async (host) => {
     const [v4, v6] = await Promise.allSettled([r.resolve4(host), r.resolve6(host)]);
