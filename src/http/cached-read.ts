@@ -13,7 +13,7 @@ export type FrontHandler = (req: IncomingMessage, res: ServerResponse) => boolea
  * The hot path of an open read (issue 23): a GET or HEAD whose answer is in the response cache is written
  * with the status, headers and bytes the app's whole stack would give it (request id, security headers,
  * the entry's type, ETag and Cache-Control) and counted in the same request metrics. Measured layer by
- * layer (bench/RESULTS.md), the middleware cost a cached read 38% of a bare Koa route's throughput and
+ * layer (git show 4db9dfa:bench/RESULTS.md), the middleware cost a cached read 38% of a bare Koa route's throughput and
  * Koa's own context and response handling a further share; this path costs a look-up and one writeHead.
  * A request with If-None-Match goes the whole way, through the conditional GET that may answer it 304; so
  * does every miss, which fills the cache.

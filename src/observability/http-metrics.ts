@@ -5,7 +5,7 @@ import type { Registry } from 'prom-client';
  * `agentdex_http_request_duration_seconds{route,method}`, kept as plain tallies per series and written out
  * in prom-client's shape when scraped. prom-client's labelled Counter and Histogram spend about 1 µs of
  * label handling on each request (validating, hashing and copying the label objects), which measured a
- * tenth of a cached open read's throughput (bench/RESULTS.md, issue 23); here a request costs one map
+ * tenth of a cached open read's throughput (issue 23; git show 4db9dfa:bench/RESULTS.md); here a request costs one map
  * look-up. The series are bounded as before: route templates, methods and statuses.
  */
 export const HTTP_DURATION_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];

@@ -23,7 +23,7 @@ const RESOURCE_POLICY = "default-src 'none'; frame-ancestors 'none'; base-uri 'n
  * The security headers of a finished response: a JSON, text or SVG answer runs nothing and links nowhere,
  * so its policy alone (no script, no framing) says all there is; the opener, permissions, referrer and
  * legacy framing headers govern documents that run script or follow links, and each header costs every
- * open read its share (bench/RESULTS.md, issue 23). The one list for the middleware below and for the
+ * open read its share (issue 23; git show 4db9dfa:bench/RESULTS.md). The one list for the middleware below and for the
  * cached-read path that writes its answer before the middleware (src/http/cached-read.ts).
  */
 export function securityHeaderFields(o: { html: boolean; https: boolean }): Array<[string, string]> {
