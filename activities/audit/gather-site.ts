@@ -21,6 +21,7 @@ import {
   type ProtectedResource,
 } from '../../src/domain/audit/parse/mcp';
 import { isOpenApiLink } from '../../src/domain/audit/parse/openapi';
+import { systemClock } from '../../src/runtime/clock';
 import { probeMcpEndpoint } from './mcp-probe';
 import { gatherOpenApi } from './openapi';
 import { describeFailure, gathered, isOk, SiteReader } from './site-reader';
@@ -286,7 +287,7 @@ async function gatherMcp(
     tried.add(url);
     if (!guessed) named++;
     const timeout = Math.max(1, Math.min(10_000, site.remainingMs()));
-    const p = await probeMcpEndpoint(url, outbound.webFetch, timeout);
+    const p = await probeMcpEndpoint(url, outbound.webFetch, timeout, systemClock, { verify: true });
     if (p.hostDown) downHosts.add(host);
     let { outcome, detail } = p;
     if (outcome === 'auth-required' && !p.rpcAuthError && !authProvesMcp(source, p.status ?? 401, p.challenge, resource?.mentionsMcp)) {
@@ -304,6 +305,11 @@ async function gatherMcp(
       toolDescriptions: p.toolDescriptions,
       ...(p.transport ? { transport: p.transport } : {}),
       detail,
+      ...(p.protocolVersion ? { protocolVersion: p.protocolVersion } : {}),
+      ...(p.serverVersion ? { serverVersion: p.serverVersion } : {}),
+      ...(p.toolDefinitions ? { toolDefinitions: p.toolDefinitions, toolCount: p.toolCount, serverFingerprint: p.serverFingerprint } : {}),
+      ...(p.listProblems ? { listProblems: p.listProblems } : {}),
+      ...(p.verifiedCall ? { verifiedCall: p.verifiedCall } : {}),
     });
     return p;
   };

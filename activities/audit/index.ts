@@ -4,7 +4,7 @@ import { classifyCategories } from '../../src/domain/taxonomy';
 import type { Outbound } from '../../src/net';
 import { auditsRecorded } from '../../src/observability/metrics';
 import { capabilitiesOf } from '../../src/services/capability-vocabulary';
-import { auditText } from '../../src/domain/ranking/documents';
+import { auditExpansion, auditText } from '../../src/domain/ranking/documents';
 import { listStaleProducts, productDescription, recordAudit, type AuditRecord, type RecordedAudit } from '../../src/store/audits';
 import { setAuditCapabilities } from '../../src/store/capabilities';
 import type { Db } from '../../src/store/db';
@@ -37,7 +37,8 @@ export function auditActivities(d: AuditActivityDeps) {
 
     async recordAudit(record: AuditRecord): Promise<RecordedAudit> {
       const text = record.artifacts ? auditText(record.artifacts) : '';
-      const recorded = await recordAudit(d.db, record, () => productFromSite(record.domain, record.artifacts), text);
+      const expansion = record.artifacts ? auditExpansion(record.artifacts) : '';
+      const recorded = await recordAudit(d.db, record, () => productFromSite(record.domain, record.artifacts), text, expansion);
       auditsRecorded.inc({ outcome: record.findings ? 'scored' : 'unreachable' });
       if (recorded.productId && record.artifacts?.homepage.ok) {
         const home = record.artifacts.homepage.value;

@@ -4,8 +4,12 @@ import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontex
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import type { McpOutcome } from '../../src/domain/audit/artifacts';
+import type { VerifiedCall } from '../../src/domain/mcp/section';
+import type { ToolDefinition } from '../../src/domain/mcp/tool-definition';
 import { OutboundError } from '../../src/net';
 import { type Clock, systemClock } from '../../src/runtime/clock';
+import { verifyCall } from './mcp-call';
+import { listAllTools, serverFingerprint } from './mcp-tools';
 
 export interface McpProbe {
   outcome: McpOutcome;
@@ -13,6 +17,16 @@ export interface McpProbe {
   tools?: string[];
   /** Each tool's description, as far as its first sentence (what the tool does, in the server's words). */
   toolDescriptions?: string[];
+  /** What initialize negotiated and the server said of itself. */
+  protocolVersion?: string;
+  serverVersion?: string;
+  /** Every tool as tools/list defined it, bounded and fingerprinted (mcp-tools.ts), and how many were listed. */
+  toolDefinitions?: ToolDefinition[];
+  toolCount?: number;
+  serverFingerprint?: string;
+  listProblems?: string[];
+  /** The verified read-only call (mcp-call.ts), made when the caller asked for it. */
+  verifiedCall?: VerifiedCall;
   detail?: string;
   /** It answered over the legacy HTTP+SSE transport (2024-11-05), after Streamable HTTP was refused with a 4xx. */
   transport?: 'sse';
@@ -45,13 +59,19 @@ const FIRST_EVENT_MAX_CHARS = 64 * 1024;
  * the URL was found, which the caller judges from `status` and `challenge`. Each handshake, initialize and
  * tools/list together, is bounded by `clock`'s timer; the SDK's own request timeout is only a backstop.
  */
-export async function probeMcpEndpoint(url: string, fetchFn: typeof fetch, timeoutMs: number, clock: Clock = systemClock): Promise<McpProbe> {
+export async function probeMcpEndpoint(
+  url: string,
+  fetchFn: typeof fetch,
+  timeoutMs: number,
+  clock: Clock = systemClock,
+  o: { verify?: boolean } = {},
+): Promise<McpProbe> {
   const deadline = clock.now() + timeoutMs;
-  const streamable = await handshake(url, fetchFn, timeoutMs, false, clock);
+  const streamable = await handshake(url, fetchFn, timeoutMs, false, clock, o.verify ?? false);
   const refused = streamable.error instanceof StreamableHTTPError ? (streamable.error.code ?? 0) : 0;
   if (refused < 400 || refused > 499 || refused === 401 || refused === 403) return streamable.probe;
 
-  const legacy = await handshake(url, fetchFn, Math.max(1, deadline - clock.now()), true, clock);
+  const legacy = await handshake(url, fetchFn, Math.max(1, deadline - clock.now()), true, clock, o.verify ?? false);
   // Judged over SSE when it proved something there: a handshake, an authorization wall, or an event stream
   // that is not MCP. Otherwise (the GET was refused too, or answered a page) the Streamable answer stands.
   if (legacy.probe.outcome === 'ok' || legacy.probe.outcome === 'auth-required' || legacy.eventStream) {
@@ -74,6 +94,7 @@ const SDK_BACKSTOP_MS = 60_000;
 /**
  * One handshake: over Streamable HTTP, or over legacy HTTP+SSE (`legacy`), whose stream is checked for the
  * `endpoint` event first; the whole handshake is bounded by `timeoutMs`, and its requests are cancelled then.
+ * With `verify`, a completed handshake goes on to the verified call, bounded on its own (mcp-call.ts).
  */
 async function handshake(
   url: string,
@@ -81,6 +102,7 @@ async function handshake(
   timeoutMs: number,
   legacy: boolean,
   clock: Clock,
+  verify: boolean,
 ): Promise<{ probe: McpProbe; error?: unknown; eventStream: boolean }> {
   let last: { status: number; challenge?: string; html: boolean } | undefined;
   let eventStream = false;
@@ -106,6 +128,12 @@ async function handshake(
   const transport: Transport = legacy
     ? new SSEClientTransport(new URL(url), { fetch: watched })
     : new StreamableHTTPClientTransport(new URL(url), { fetch: watched });
+  let protocolVersion: string | undefined;
+  const setProtocolVersion = transport.setProtocolVersion?.bind(transport);
+  transport.setProtocolVersion = (version: string) => {
+    protocolVersion = version;
+    setProtocolVersion?.(version);
+  };
   const cancel = new AbortController();
   let timer: unknown;
   const expired = new Promise<never>((_, reject) => {
@@ -123,15 +151,26 @@ async function handshake(
     const options = { timeout: Math.max(timeoutMs, SDK_BACKSTOP_MS), signal: cancel.signal };
     const run = async () => {
       await client.connect(transport, options);
-      return client.listTools(undefined, options);
+      return listAllTools(client, options);
     };
-    const { tools } = await Promise.race([run(), failed, expired]);
+    const listed = await Promise.race([run(), failed, expired]);
+    clock.clearTimeout(timer);
+    const tools = listed.tools;
+    const server = client.getServerVersion();
+    const verifiedCall = verify ? await verifyCall(client, tools, clock) : undefined;
     return {
       probe: {
         outcome: 'ok',
-        serverName: client.getServerVersion()?.name,
+        serverName: server?.name,
         tools: tools.map((t) => t.name),
         toolDescriptions: tools.map((t) => firstSentence(t.description)),
+        ...(protocolVersion ? { protocolVersion } : {}),
+        ...(typeof server?.version === 'string' ? { serverVersion: server.version } : {}),
+        toolDefinitions: tools,
+        toolCount: listed.listed,
+        serverFingerprint: serverFingerprint(tools),
+        ...(listed.problems.length ? { listProblems: listed.problems } : {}),
+        ...(verifiedCall ? { verifiedCall } : {}),
       },
       eventStream,
     };

@@ -7,6 +7,8 @@ import { isOk, type SiteReader } from './site-reader';
 export const COMMON_OPENAPI_PATHS = ['/openapi.json', '/openapi.yaml', '/swagger.json', '/api/openapi.json', '/v1/openapi.json', '/docs/openapi.json'];
 /** Declared descriptions tried (API catalog, Link headers, homepage, llms.txt, docs), deduplicated. */
 const MAX_DECLARED = 6;
+/** Operation summaries kept: what the API does, in its own words, for the product's expansion. */
+const MAX_SUMMARIES = 60;
 
 /**
  * Finds an OpenAPI description where it is declared (wherever it lives, whatever its extension or media
@@ -41,6 +43,12 @@ async function validate(url: string, doc: Record<string, unknown>, format: 'json
     (n, item) => n + Object.keys(item ?? {}).filter((m) => /^(get|put|post|delete|patch|options|head|trace)$/.test(m)).length,
     0,
   );
+  const summaries = Object.values(paths)
+    .flatMap((item) => Object.values(item ?? {}))
+    .map((op) => (op && typeof op === 'object' ? (op as { summary?: unknown }).summary : undefined))
+    .filter((s): s is string => typeof s === 'string' && !!s.trim())
+    .slice(0, MAX_SUMMARIES)
+    .map((s) => s.slice(0, 200));
   const base = {
     found: true,
     url,
@@ -50,6 +58,7 @@ async function validate(url: string, doc: Record<string, unknown>, format: 'json
     title: info.title,
     ...(typeof info.description === 'string' ? { description: info.description.slice(0, 500) } : {}),
     ...(tags.length ? { tags: tags.slice(0, 40) } : {}),
+    ...(summaries.length ? { operationSummaries: summaries } : {}),
     operations,
   };
   try {

@@ -21,7 +21,7 @@ export function commandGroups(): CommandGroup[] {
   return [...groups.values()];
 }
 
-export type RunOperation = (op: Operation, values: Record<string, unknown>) => Promise<void>;
+export type RunOperation = (op: Operation, values: Record<string, unknown>, view?: string) => Promise<void>;
 
 /**
  * Adds one group's command under `parent`: positional arguments and flags from the operations' input
@@ -42,6 +42,9 @@ export function addCommand(parent: Command, group: CommandGroup, run: RunOperati
       if (f.kind === 'boolean' && op.cli?.negatable?.includes(f.field)) cmd.addOption(new Option(`--no-${f.flag}`, `set ${f.flag} off`));
     }
   }
+  for (const [flag, description] of Object.entries(group.ops.find((op) => op.cli?.views)?.cli?.views ?? {})) {
+    if (!seen.has(flag)) cmd.addOption(new Option(`--${flag}`, description));
+  }
   cmd.addHelpText('after', `\nExample${group.ops.length > 1 ? 's' : ''}:\n${group.ops.map((op) => `  $ ${op.cli!.example}`).join('\n')}\n`);
   cmd.action(async (...received: unknown[]) => {
     const opts = (received[args.length] ?? {}) as Record<string, unknown>;
@@ -49,7 +52,8 @@ export function addCommand(parent: Command, group: CommandGroup, run: RunOperati
       args.map((a, i) => [a.name, received[i]]).filter(([, v]) => v !== undefined && !(Array.isArray(v) && v.length === 0)),
     );
     const op = pickOperation(group, positional, opts);
-    await run(op, valuesFor(op, positional, opts));
+    const view = Object.keys(op.cli?.views ?? {}).find((flag) => opts[optionKey(flag)] === true);
+    await run(op, valuesFor(op, positional, opts), view);
   });
 }
 

@@ -35,7 +35,7 @@ export function buildProgram(t: Terminal): Command {
     .configureOutput({ writeOut: (s) => t.stdout.write(s), writeErr: (s) => t.stderr.write(s) });
   program.addHelpText('after', '\nExit codes: 0 ok, 1 unexpected, 2 usage, 3 auth, 4 quota, limit or trial, 5 server or unreachable.\n');
 
-  const run = async (op: Operation, values: Record<string, unknown>) => {
+  const run = async (op: Operation, values: Record<string, unknown>, view?: string) => {
     const o = program.opts<GlobalOptions>();
     const input = buildInput(op, values);
     const client = new AgentdexClient({
@@ -48,7 +48,7 @@ export function buildProgram(t: Terminal): Command {
     if (o.json) {
       if (body !== undefined) t.stdout.write(`${JSON.stringify(body, null, 2)}\n`);
     } else {
-      t.stdout.write(`${renderText(op.name, body, cliStyle(colourEnabled(t)))}\n`);
+      t.stdout.write(`${renderText(op.name, body, cliStyle(colourEnabled(t)), view)}\n`);
     }
   };
 

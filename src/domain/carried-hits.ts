@@ -15,7 +15,17 @@ export interface PackedHits {
   rows: PackedRow[];
 }
 
-export type PackedRow = [slug: string, name: string, domain: string, readiness: number, match: number, matched: number[], words: number[]];
+export type PackedRow = [
+  slug: string,
+  name: string,
+  domain: string,
+  readiness: number,
+  match: number,
+  matched: number[],
+  words: number[],
+  /** Absent unless the task required an MCP server and the audit had a verdict (rows recorded before have none). */
+  mcpTrust?: 'verified' | 'poisoned',
+];
 
 /** A read's result as recorded: packed hits, or (a history from before the packing) the products whole. */
 export type Carried<T extends { hits: RankedProduct[] }> = Omit<T, 'hits'> & { hits: PackedHits | RankedProduct[] };
@@ -35,7 +45,11 @@ export function packHits(hits: RankedProduct[]): PackedHits {
     }
     return i;
   };
-  const rows = hits.map((h): PackedRow => [h.slug, h.name, h.domain, h.readiness, h.match, h.matched.map(index), h.words.map(index)]);
+  const rows = hits.map((h): PackedRow => {
+    const row: PackedRow = [h.slug, h.name, h.domain, h.readiness, h.match, h.matched.map(index), h.words.map(index)];
+    if (h.mcpTrust) row.push(h.mcpTrust);
+    return row;
+  });
   return { terms, rows };
 }
 
@@ -46,7 +60,7 @@ export function packHits(hits: RankedProduct[]): PackedHits {
 export function hitsOf(hits: PackedHits | RankedProduct[]): RankedProduct[] {
   if (Array.isArray(hits)) return hits.map((h) => ({ ...h, match: h.match ?? 0, words: h.words ?? [] }));
   const term = (i: number) => hits.terms[i];
-  return hits.rows.map(([slug, name, domain, readiness, match, matched, words]) => ({
+  return hits.rows.map(([slug, name, domain, readiness, match, matched, words, mcpTrust]) => ({
     slug,
     name,
     domain,
@@ -54,5 +68,6 @@ export function hitsOf(hits: PackedHits | RankedProduct[]): RankedProduct[] {
     match,
     matched: matched.map(term),
     words: words.map(term),
+    ...(mcpTrust ? { mcpTrust } : {}),
   }));
 }

@@ -10,4 +10,6 @@ export interface RankedProduct {
   matched: string[];
   /** The task's words (as written) its own text holds. */
   words: string[];
+  /** Set when the task requires an MCP server: the last audit verified its call, or found it poisoned. */
+  mcpTrust?: 'verified' | 'poisoned';
 }

@@ -66,5 +66,11 @@ export function reasonFor(h: RankedProduct, capabilityCount: number): string {
   const parts: string[] = [];
   if (h.words.length) parts.push(`matches ${h.words.map((w) => `"${w}"`).join(', ')}`);
   if (h.matched.length) parts.push(`covers ${h.matched.join(', ')} (${h.matched.length} of ${capabilityCount} capabilities)`);
-  return `${h.name} ${parts.join(' and ') || 'is a weak match'}; match ${h.match.toFixed(2)}, readiness ${h.readiness}.`;
+  const trust =
+    h.mcpTrust === 'poisoned'
+      ? ' Ranked below MCP servers without one: its tool definitions carry a high-severity security finding (see its profile’s mcp section).'
+      : h.mcpTrust === 'verified'
+        ? ' Its MCP server’s read-only call was verified.'
+        : '';
+  return `${h.name} ${parts.join(' and ') || 'is a weak match'}; match ${h.match.toFixed(2)}, readiness ${h.readiness}.${trust}`;
 }

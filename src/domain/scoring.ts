@@ -42,6 +42,7 @@ export const CHECKS: CheckMeta[] = [
   { id: 'llms-full-txt', subScore: 'understanding', weight: 1, title: 'Publishes /llms-full.txt' },
   { id: 'markdown-negotiation', subScore: 'understanding', weight: 2, title: 'Markdown on Accept: text/markdown' },
   { id: 'install-snippets', subScore: 'understanding', weight: 1, title: 'Install commands in the docs' },
+  { id: 'mcp-tool-quality', subScore: 'understanding', weight: 2, title: "The MCP server's tools are well defined" },
   // adoption: can an agent (or its human) start without a sales call?
   { id: 'self-serve', subScore: 'adoption', weight: 3, title: 'Self-serve signup' },
   { id: 'free-tier', subScore: 'adoption', weight: 1, title: 'Free tier or trial' },
@@ -51,6 +52,7 @@ export const CHECKS: CheckMeta[] = [
   // operability: can an agent operate it reliably?
   { id: 'api', subScore: 'operability', weight: 3, title: 'Public API' },
   { id: 'mcp-live', subScore: 'operability', weight: 3, title: 'MCP endpoint answers initialize and tools/list' },
+  { id: 'mcp-verified-call', subScore: 'operability', weight: 2, title: 'A read-only MCP tool call verified' },
   { id: 'oauth-discovery', subScore: 'operability', weight: 1, title: 'OAuth discovery (RFC 8414 / RFC 9728)' },
   { id: 'status-page', subScore: 'operability', weight: 1, title: 'Status page' },
   { id: 'changelog', subScore: 'operability', weight: 1, title: 'Changelog' },
@@ -99,9 +101,13 @@ export interface ProductFacts {
   sdkLanguages: string[];
 }
 
+/** Checks only a live audit can make (they read a server's tools): a seed leaves them out (null), not 0. */
+const LIVE_ONLY_CHECKS = new Set(['mcp-tool-quality', 'mcp-verified-call']);
+
 /**
  * Provisional check scores from seed facts. A seed knows only positives, so an unknown fact scores 0
- * (not null): a product is credited for what is known about it, never for what is not.
+ * (not null): a product is credited for what is known about it, never for what is not. The live-only
+ * checks are null, so seed scores are what they were before those checks existed.
  */
 export function checksFromFacts(f: ProductFacts): CheckScores {
   const sdkCount = f.sdkLanguages.length;
@@ -119,8 +125,14 @@ export function checksFromFacts(f: ProductFacts): CheckScores {
     api: f.api ? 1 : 0,
     'mcp-live': f.mcp ? 0.5 : 0,
   };
-  return Object.fromEntries(CHECKS.map((c) => [c.id, known[c.id] ?? 0]));
+  return Object.fromEntries(CHECKS.map((c) => [c.id, LIVE_ONLY_CHECKS.has(c.id) ? null : (known[c.id] ?? 0)]));
 }
+
+/**
+ * A readiness ceiling for a product whose MCP server carries a high-severity security finding (tool
+ * poisoning): however ready the rest of it is, an agent should not trust it until that is fixed.
+ */
+export const POISONED_READINESS_CAP = 30;
 
 function clamp01(n: number): number {
   return n < 0 ? 0 : Math.min(n, 1);

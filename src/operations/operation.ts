@@ -43,6 +43,11 @@ export interface CommandBinding {
   flags?: Record<string, string>;
   /** Boolean fields that also take `--no-<flag>` (to set false, not just leave unset). */
   negatable?: string[];
+  /**
+   * Other text renderings of the answer, chosen by a flag of their own (`profile SLUG --tools`): flag →
+   * what it shows. The request is the same; only the text printed differs (--json prints the JSON).
+   */
+  views?: Record<string, string>;
   example: string;
 }
 

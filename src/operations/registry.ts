@@ -39,7 +39,9 @@ export const registryOperations = {
     summary: 'A product profile: scores, signals and findings',
     description:
       'Returns one product by registry slug: readiness and the four sub-scores (discovery, understanding, adoption, operability), ' +
-      'signals (MCP server, CLI, llms.txt, OpenAPI, SDK languages), findings, categories and when it was last audited. Use it when ' +
+      'signals (MCP server, CLI, llms.txt, OpenAPI, SDK languages), findings, categories, when it was last audited, and `mcp`: its live ' +
+      "MCP server's tools with definition-quality scores, a verified read-only call, tool-poisoning findings and what changed since the " +
+      'audit before (null without a live server). Use it when ' +
       `you already know the product; run audit instead to score a domain afresh. ${FREE}`,
     access: 'open',
     runs: 'read',
@@ -47,7 +49,12 @@ export const registryOperations = {
     output: AuditReportSchema,
     rest: { method: 'get', path: '/v1/profile/{slug}', tag: 'Registry', cache: { maxAge: 60 } },
     tool: { name: 'get_profile', title: 'Get a product profile', readOnly: true, idempotent: true, openWorld: false },
-    cli: { command: 'profile', args: ['slug'], example: 'agentdex profile stripe' },
+    cli: {
+      command: 'profile',
+      args: ['slug'],
+      views: { tools: "the MCP server's tools: scores, findings, the verified call and drift" },
+      example: 'agentdex profile stripe --tools',
+    },
   }),
 
   listCategories: operation({

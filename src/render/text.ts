@@ -1,5 +1,6 @@
 import type { OperationName, Operations, OutputOf } from '../operations';
 import { NOT_AUDITED_SENTENCE } from '../schemas/registry';
+import { mcpSummaryText, mcpToolsText } from './mcp-tools';
 import { fields, table } from './table';
 
 /**
@@ -64,6 +65,7 @@ function profile(p: Out<'getProfile'>, s: TextStyle, sayClean = true): string {
     `MCP ${yes(signals.mcpAvailable)} · CLI ${yes(signals.cliAvailable)} · llms.txt ${yes(signals.llmsTxt)} · OpenAPI ${yes(signals.openapi)}` +
       (signals.sdkLanguages.length ? ` · SDKs ${signals.sdkLanguages.join(', ')}` : ''),
     `categories: ${p.categories.join(', ') || '-'} · scores from ${p.freshness.source} as of ${p.freshness.asOf.slice(0, 10)}`,
+    p.mcp ? mcpSummaryText(p.mcp, s) : '',
     p.audited ? '' : NOT_AUDITED_SENTENCE,
     list('Findings:', p.issues.slice(0, 10)),
     p.audited && !p.issues.length && sayClean ? 'No failing checks.' : '',
@@ -313,7 +315,15 @@ function limits(b: Out<'getLimits'>): string {
 export const hasRenderer = (operation: string) => operation in RENDERERS;
 
 /** A short readable rendering of an operation's answer; the JSON itself is always available beside it. */
-export function renderText(operation: string, body: unknown, style: TextStyle = plainStyle): string {
-  const render = RENDERERS[operation as OperationName] as ((b: unknown, s: TextStyle) => string) | undefined;
+export function renderText(operation: string, body: unknown, style: TextStyle = plainStyle, view?: string): string {
+  const chosen = view ? VIEWS[operation as OperationName]?.[view] : undefined;
+  const render = (chosen ?? RENDERERS[operation as OperationName]) as ((b: unknown, s: TextStyle) => string) | undefined;
   return render ? render(body, style) : JSON.stringify(body, null, 2);
 }
+
+/** The other renderings a command's view flag chooses (operation.ts, `cli.views`). */
+const VIEWS: { [K in OperationName]?: Record<string, (body: Out<K>, s: TextStyle) => string> } = {
+  getProfile: {
+    tools: (p, s) => (p.mcp ? mcpToolsText(p.mcp, s) : `${p.name} (${p.domain}): no live MCP server was found by its last audit.`),
+  },
+};

@@ -1,4 +1,5 @@
 import { clampedInteger, queryInteger, Slug, text } from './common';
+import { McpSectionSchema } from './mcp';
 import { z } from './zod';
 
 export const MAX_LIMIT = 100;
@@ -72,6 +73,10 @@ export const AuditReportSchema = z
     claimed: z.boolean(),
     auditedAt: z.string().nullable().meta({ format: 'date-time' }),
     freshness: FreshnessSchema,
+    mcp: McpSectionSchema.nullable().meta({
+      description:
+        "Extension (issue 38). The live MCP server the last audit found: its tools' definition quality, a verified read-only call, tool-poisoning findings and what changed since the audit before. Null when no live server was found or the scores are provisional.",
+    }),
   })
   .openapi('AuditReport');
 

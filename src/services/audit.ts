@@ -61,6 +61,7 @@ export function auditService(deps: Pick<AppDeps, 'db' | 'temporal' | 'config' | 
         claimed: false,
         auditedAt: r.auditedAt,
         freshness: { source: 'audit', asOf: r.auditedAt },
+        mcp: null,
         reachable: false,
         checks,
         timings: r.timings,

@@ -130,6 +130,7 @@ export function documentOf(r: ProductDocumentRow): ProductDocument {
     expansion: r.expansion,
     auditText: r.audit_text,
     mcpServers: r.mcp_servers,
+    mcpTrust: r.mcp_trust,
     categories: r.categories,
     capabilities: r.capabilities,
   });

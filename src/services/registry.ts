@@ -106,6 +106,7 @@ export function toAuditReport(p: ProductRecord): AuditReport {
     claimed: p.claimed_by_workspace_id !== null,
     auditedAt: p.audited_at ? p.audited_at.toISOString() : null,
     freshness: { source: p.score_source, asOf: (p.audited_at ?? p.updated_at).toISOString() },
+    mcp: p.mcp ?? null,
   };
 }
 

@@ -1,3 +1,4 @@
+import type { McpDrift } from '../domain/mcp/section';
 import type { CheckResult } from '../domain/audit/run-audits';
 import type { Db } from '../store/db';
 import { findProductWithHistory } from '../store/audits';
@@ -8,7 +9,7 @@ import { notFound } from '../errors';
 import { type AuditReport, toAuditReport } from './registry';
 
 export interface ProductPage extends AuditReport {
-  history: Array<{ at: string; readiness: number }>;
+  history: Array<{ at: string; readiness: number; mcpChanges: McpDrift | null }>;
   /** The current audit's checks that are not fully met, worst first; empty for seed scores. */
   failing: CheckResult[];
   /** How many checks the current audit passed. */
@@ -28,7 +29,7 @@ export function webPagesService(db: Db) {
       const failing = checks.filter((c) => c.score !== null && c.score < 1).sort((a, b) => b.weight * (1 - (b.score ?? 0)) - a.weight * (1 - (a.score ?? 0)));
       return {
         ...toAuditReport(found.product),
-        history: found.history.map((p) => ({ at: p.at.toISOString(), readiness: p.readiness })),
+        history: found.history.map((p) => ({ at: p.at.toISOString(), readiness: p.readiness, mcpChanges: p.mcpChanges })),
         failing,
         passedCount: checks.filter((c) => c.score === 1).length,
       };

@@ -1,6 +1,8 @@
 import type { Knex } from 'knex';
 import type { AuditArtifacts } from '../domain/audit/artifacts';
 import type { AuditFindings, CheckResult } from '../domain/audit/run-audits';
+import { comparableTools, toolDrift } from '../domain/mcp/drift';
+import type { McpDrift, McpSection } from '../domain/mcp/section';
 import type { Db } from './db';
 import type { ProductRecord } from './product-rows';
 import { productRecordColumns, recountCategories } from './products';
@@ -36,7 +38,7 @@ export interface RecordedAudit {
  * scores (creating the product when the domain is new) and `auditText` its audit field for the ranking.
  * Idempotent per workflow id: a retried activity finds its audit already recorded.
  */
-export async function recordAudit(db: Db, a: AuditRecord, newProduct: () => NewProduct, auditText = ''): Promise<RecordedAudit> {
+export async function recordAudit(db: Db, a: AuditRecord, newProduct: () => NewProduct, auditText = '', expansion = ''): Promise<RecordedAudit> {
   return db
     .transaction(async (trx) => {
       const done = await trx('audits as a')
@@ -55,6 +57,7 @@ export async function recordAudit(db: Db, a: AuditRecord, newProduct: () => NewP
         product = (await byDomain()) ?? (await insertProduct(trx, a.domain, newProduct()));
       }
       const f = a.findings;
+      const mcp = f?.mcp && product ? await withDrift(trx, product.id, f.mcp, a.artifacts) : (f?.mcp ?? null);
       const [audit] = await trx('audits')
         .insert({
           product_id: product?.id ?? null,
@@ -66,6 +69,7 @@ export async function recordAudit(db: Db, a: AuditRecord, newProduct: () => NewP
           findings: JSON.stringify(f ? f.checks : [{ error: a.error }]),
           artifacts: JSON.stringify(a.artifacts ?? {}),
           timings: JSON.stringify(a.timings),
+          mcp: mcp ? JSON.stringify(mcp) : null,
           started_at: a.startedAt,
           completed_at: trx.fn.now(),
         })
@@ -88,6 +92,9 @@ export async function recordAudit(db: Db, a: AuditRecord, newProduct: () => NewP
             issues: JSON.stringify(f.issues),
             score_source: 'audit',
             audit_text: auditText,
+            // A seeded product keeps the expansion written for it; one that entered by an audit gets its own.
+            expansion: trx.raw('CASE WHEN seed_hash IS NULL THEN ? ELSE expansion END', [expansion]),
+            mcp: mcp ? JSON.stringify(mcp) : null,
             latest_audit_id: audit.id,
             audited_at: audit.completed_at,
             updated_at: trx.fn.now(),
@@ -99,6 +106,23 @@ export async function recordAudit(db: Db, a: AuditRecord, newProduct: () => NewP
       bumpRegistryVersion();
       return r;
     });
+}
+
+/**
+ * The section with what changed since the product's current audit (its tools added, removed, redefined),
+ * read from that audit's artifacts: whole definitions when it kept them, names and first sentences before.
+ */
+async function withDrift(trx: Knex.Transaction, productId: string, section: McpSection, artifacts: AuditArtifacts | undefined): Promise<McpSection> {
+  const previous = await trx('audits as a')
+    .join('products as p', 'p.latest_audit_id', 'a.id')
+    .select(trx.raw("a.artifacts->'mcp' as mcp"), 'a.completed_at')
+    .where('p.id', productId)
+    .andWhere('a.status', 'completed')
+    .first();
+  const before = previous ? comparableTools(previous.mcp) : undefined;
+  const now = artifacts ? comparableTools(artifacts.mcp) : undefined;
+  if (!before || !now) return section;
+  return { ...section, drift: toolDrift(before, now, new Date(previous.completed_at).toISOString()) };
 }
 
 async function insertProduct(trx: Knex.Transaction, domain: string, p: NewProduct): Promise<{ id: string; slug: string }> {
@@ -134,8 +158,8 @@ export async function findDomainBySlug(db: Db, slug: string): Promise<string | u
 
 export interface ProductWithHistory {
   product: ProductRecord;
-  /** Completed audits, oldest first (the last 30). */
-  history: Array<{ at: Date; readiness: number }>;
+  /** Completed audits, oldest first (the last 30), each with the MCP tools it saw change (issue 38). */
+  history: Array<{ at: Date; readiness: number; mcpChanges: McpDrift | null }>;
   /** The checks of the product's current audit, when it has one. */
   checks?: CheckResult[];
 }
@@ -146,8 +170,8 @@ export async function findProductWithHistory(db: Db, slug: string): Promise<Prod
     .select(
       ...productRecordColumns(db),
       db.raw(`coalesce((
-        select json_agg(json_build_object('at', h.completed_at, 'readiness', h.readiness) order by h.started_at)
-        from (select completed_at, readiness, started_at from audits
+        select json_agg(json_build_object('at', h.completed_at, 'readiness', h.readiness, 'mcpChanges', h.mcp->'drift') order by h.started_at)
+        from (select completed_at, readiness, started_at, mcp from audits
               where product_id = p.id and status = 'completed' order by started_at desc limit 30) h
       ), '[]') as audit_history`),
       db.raw('(select findings from audits where id = p.latest_audit_id and status = ?) as current_checks', ['completed']),
@@ -156,8 +180,12 @@ export async function findProductWithHistory(db: Db, slug: string): Promise<Prod
     .first();
   if (!row) return undefined;
   const { audit_history, current_checks, ...product } = row as ProductRecord & {
-    audit_history: Array<{ at: string; readiness: number }>;
+    audit_history: Array<{ at: string; readiness: number; mcpChanges: McpDrift | null }>;
     current_checks: CheckResult[] | null;
   };
-  return { product, history: audit_history.map((h) => ({ at: new Date(h.at), readiness: h.readiness })), checks: current_checks ?? undefined };
+  return {
+    product,
+    history: audit_history.map((h) => ({ at: new Date(h.at), readiness: h.readiness, mcpChanges: h.mcpChanges ?? null })),
+    checks: current_checks ?? undefined,
+  };
 }

@@ -16,6 +16,7 @@ export interface ProductDocumentRow {
   expansion: string;
   audit_text: string;
   mcp_servers: string | null;
+  mcp_trust: 'verified' | 'poisoned' | null;
   categories: string[];
   capabilities: Array<{ id: string; score: number }>;
   updated_at: Date;
@@ -33,6 +34,8 @@ export interface RegistryMark {
 
 const COLUMNS = `p.id, p.slug, p.name, p.domain, p.readiness, p.has_api, p.has_mcp, p.has_self_serve, p.has_openapi, p.has_cli,
   p.description, p.expansion, p.audit_text, p.updated_at,
+  CASE WHEN p.mcp->'security' @> '[{"severity": "high"}]' THEN 'poisoned'
+       WHEN p.mcp->'verifiedCall'->>'outcome' = 'ok' AND p.mcp->'verifiedCall'->>'outputValid' IS DISTINCT FROM 'false' THEN 'verified' END AS mcp_trust,
   (SELECT string_agg(s->>'name', ' . ') FROM jsonb_array_elements(CASE WHEN jsonb_typeof(p.facts->'mcpServers') = 'array' THEN p.facts->'mcpServers' ELSE '[]' END) s) AS mcp_servers,
   coalesce((SELECT array_agg(category_slug ORDER BY category_slug) FROM product_categories WHERE product_id = p.id), '{}') AS categories,
   coalesce((SELECT json_agg(json_build_object('id', capability_id, 'score', score) ORDER BY score DESC, capability_id)

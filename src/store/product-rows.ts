@@ -1,3 +1,5 @@
+import type { McpSection } from '../domain/mcp/section';
+
 /**
  * The shapes of a product as the store reads it: a registry row (what lists and search return), the whole
  * record, and the requirement flags search filters on. Their own module so that products.ts and search.ts
@@ -32,6 +34,8 @@ export interface ProductRecord extends RegistryRow {
   updated_at: Date;
   claimed_by_workspace_id: string | null;
   categories: string[];
+  /** The latest audit's MCP section (issue 38); null without a live server or an audit. */
+  mcp: McpSection | null;
 }
 
 /** The capability flags a search can require (the products' has_* columns). */

@@ -60,6 +60,7 @@ export const PRODUCT_COLUMNS = [
   'claimed_at',
   'created_at',
   'updated_at',
+  'mcp',
 ].map((c) => `p.${c}`);
 
 /** A product's columns and its categories, as `ProductRecord` reads them (products aliased `p`). */

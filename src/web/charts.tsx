@@ -1,3 +1,4 @@
+import type { McpDrift } from '../domain/mcp/section';
 import type { FC } from 'hono/jsx';
 
 // Charts are inline SVG drawn on the server: no script, no inline style (the CSP allows neither), and
@@ -42,7 +43,8 @@ export const ScoreBars: FC<{ scores: ScoreSet }> = ({ scores }) => {
 };
 
 /** Readiness over time as a small line chart; one point per audit. */
-export const HistoryChart: FC<{ points: Array<{ at: string; readiness: number }> }> = ({ points }) => {
+/** Readiness over the audits; an audit that saw the product's MCP tools change is drawn as a ring, with its title. */
+export const HistoryChart: FC<{ points: Array<{ at: string; readiness: number; mcpChanges?: McpDrift | null }> }> = ({ points }) => {
   const width = 520;
   const height = 140;
   const pad = 28;
@@ -52,12 +54,13 @@ export const HistoryChart: FC<{ points: Array<{ at: string; readiness: number }>
   const path = xs.map((x, i) => `${i === 0 ? 'M' : 'L'}${x.toFixed(1)},${ys[i].toFixed(1)}`).join(' ');
   const first = points[0];
   const last = points[points.length - 1];
+  const changed = points.filter((p) => p.mcpChanges).length;
   return (
     <svg
       viewBox={`0 0 ${width} ${height}`}
       width={String(width)}
       role="img"
-      aria-label={`Readiness over ${points.length} audit${points.length === 1 ? '' : 's'}: from ${first.readiness} on ${first.at.slice(0, 10)} to ${last.readiness} on ${last.at.slice(0, 10)}`}
+      aria-label={`Readiness over ${points.length} audit${points.length === 1 ? '' : 's'}: from ${first.readiness} on ${first.at.slice(0, 10)} to ${last.readiness} on ${last.at.slice(0, 10)}${changed ? `; MCP tools changed at ${changed} of them` : ''}`}
     >
       <line x1={pad} y1={height - pad} x2={width - pad} y2={height - pad} stroke="#94a3b8" />
       <line x1={pad} y1={pad} x2={pad} y2={height - pad} stroke="#94a3b8" />
@@ -68,9 +71,15 @@ export const HistoryChart: FC<{ points: Array<{ at: string; readiness: number }>
         0
       </text>
       <path d={path} fill="none" stroke="#1d4ed8" stroke-width="2" />
-      {xs.map((x, i) => (
-        <circle cx={x.toFixed(1)} cy={ys[i].toFixed(1)} r="3.5" fill="#1d4ed8" />
-      ))}
+      {xs.map((x, i) =>
+        points[i].mcpChanges ? (
+          <circle cx={x.toFixed(1)} cy={ys[i].toFixed(1)} r="6" fill="#fff" stroke="#b45309" stroke-width="2.5" class="mcp-changed">
+            <title>{`${points[i].at.slice(0, 10)}: MCP tools changed`}</title>
+          </circle>
+        ) : (
+          <circle cx={x.toFixed(1)} cy={ys[i].toFixed(1)} r="3.5" fill="#1d4ed8" />
+        ),
+      )}
       <text x={pad} y={height - 6} font-size="11" fill="#4d5562">
         {first.at.slice(0, 10)}
       </text>

@@ -1,3 +1,4 @@
+import { driftLine, terminalSafe, toolsWorstFirst } from '../render/mcp-tools';
 import { NOT_AUDITED_SENTENCE } from '../schemas/registry';
 import type { ProductPage } from '../services/web-pages';
 import type { RegistryRow } from '../store/product-rows';
@@ -29,6 +30,68 @@ export function homeMarkdown(base: string, top: RegistryRow[], categories: Categ
 
 export function productMarkdown(base: string, p: ProductPage): string {
   const s = p.scores;
+  // The MCP section is the third-party server's untrusted text: invisible and control characters made visible
+  // (which also keeps it on one line), markup escaped, and GFM's bare autolinks (scheme://, www., e-mail)
+  // broken with backslash escapes, so it can open neither a link nor an image.
+  const u = (text: string) =>
+    md(terminalSafe(text))
+      .replace(/&/g, '\\&')
+      .replace(/:\/\//g, ':\\/\\/')
+      .replace(/www\./gi, (w) => `${w.slice(0, 3)}\\.`)
+      .replace(/@/g, '\\@');
+  const mcp = p.mcp;
+  const mcpPart = (): string[] => {
+    if (!mcp) return [];
+    const server = [mcp.server.name, mcp.server.version].filter((x): x is string => Boolean(x)).join(' ');
+    const call = mcp.verifiedCall;
+    const drift = driftLine(mcp);
+    const finding = (f: { severity: string; detail: string; fix: string }) => `${f.severity}: ${u(f.detail)} Fix: ${u(f.fix)}`;
+    return [
+      '## MCP server',
+      '',
+      ...(mcp.security.length
+        ? [
+            `**Security: ${mcp.security.length} finding${mcp.security.length === 1 ? '' : 's'} of text aimed at the model, not the user**`,
+            '',
+            ...mcp.security.map(
+              (f) =>
+                `- ${f.severity} ${f.kind} in ${u(f.tool)}, field ${u(f.field)}: ${u(f.detail)} Offending text: "${u(f.span)}"` +
+                (f.decoded ? `; Hidden text decoded: "${u(f.decoded)}"` : ''),
+            ),
+            '',
+          ]
+        : []),
+      `- Server: ${server ? u(server) : 'unnamed'}`,
+      `- URL: ${u(mcp.url)}`,
+      `- Transport: ${mcp.transport}`,
+      `- Protocol version: ${mcp.protocolVersion === null ? 'not stated' : u(mcp.protocolVersion)}`,
+      `- Tool score: ${mcp.toolScore === null ? 'none (no tools listed)' : `${mcp.toolScore}/100`} over ${mcp.toolCount} tool${mcp.toolCount === 1 ? '' : 's'}` +
+        (mcp.tools.length < mcp.toolCount ? ` (${mcp.tools.length} shown)` : ''),
+      '',
+      ...(mcp.tools.length
+        ? [
+            '### Tools, lowest score first',
+            '',
+            ...toolsWorstFirst(mcp.tools).flatMap((t) => [
+              `- ${u(t.name)}${t.title ? ` (${u(t.title)})` : ''}: ${t.score}/100${t.readOnly ? ', read-only' : ''}${t.destructive ? ', destructive' : ''}` +
+                (t.description ? `. ${u(t.description)}` : ''),
+              ...t.findings.map((f) => `  - ${finding(f)}`),
+            ]),
+            '',
+          ]
+        : []),
+      ...(mcp.findings.length ? ['### Server-wide findings', '', ...mcp.findings.map((f) => `- ${finding(f)}`), ''] : []),
+      '### Verified call',
+      '',
+      `- Tool: ${call.tool === null ? 'none called' : u(call.tool)}`,
+      `- Outcome: ${call.outcome}${call.ms === null ? '' : ` in ${call.ms} ms`}`,
+      `- Output: ${call.outputValid === null ? 'no output schema declared' : call.outputValid ? 'valid' : 'not valid'}`,
+      `- Reason: ${u(call.reason)}`,
+      ...(call.input ? [`- Input: ${u(JSON.stringify(call.input))}`] : []),
+      '',
+      ...(drift ? [u(drift), ''] : []),
+    ];
+  };
   return [
     `# ${md(p.name)}`,
     '',
@@ -51,6 +114,7 @@ export function productMarkdown(base: string, p: ProductPage): string {
           ? p.issues.map((i) => `- ${md(i)}`)
           : ['No failing checks.']),
     '',
+    ...mcpPart(),
     '## History',
     '',
     ...(p.history.length ? p.history.map((h) => `- ${h.at.slice(0, 10)}: ${h.readiness}`) : ['No audits yet.']),

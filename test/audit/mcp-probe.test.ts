@@ -58,13 +58,28 @@ describe('MCP probe: legacy HTTP+SSE fallback', function () {
 
   it('a real legacy SSE server: Streamable HTTP is 404, the SSE fallback completes initialize + tools/list through the guard', async () => {
     const p = await probeMcpEndpoint('http://legacy.test/sse', outbound.webFetch, 5000);
-    assert.deepEqual(p, {
+    const { toolDefinitions, serverFingerprint, ...rest } = p;
+    assert.deepEqual(rest, {
       outcome: 'ok',
       transport: 'sse',
       serverName: 'legacy-sse',
+      serverVersion: '1.0.0',
+      protocolVersion: rest.protocolVersion,
+      toolCount: 2,
       tools: ['search_docs', 'create_widget'],
       toolDescriptions: ['Search the docs', 'Create a widget'],
     });
+    assert.match(rest.protocolVersion ?? '', /^\d{4}-\d{2}-\d{2}$/, 'the version initialize negotiated');
+    // Whole definitions, fingerprinted, as tools/list gave them over the legacy transport too.
+    assert.deepEqual(
+      toolDefinitions?.map((t) => [t.name, t.description, Object.keys(t.inputSchema.properties as object)]),
+      [
+        ['search_docs', 'Search the docs', ['query']],
+        ['create_widget', 'Create a widget', ['name']],
+      ],
+    );
+    for (const t of toolDefinitions ?? []) assert.match(t.fingerprint, /^[0-9a-f]{64}$/);
+    assert.match(serverFingerprint ?? '', /^[0-9a-f]{64}$/);
     const asked = hitsOn('legacy.test');
     assert.deepEqual([...new Set(asked.map((h) => h.split(' ').slice(1, 3).join(' ')))], ['POST /sse', 'GET /sse', 'POST /sse/messages']);
     for (const h of asked) assert.match(h, /AgentdexBot\//, `through the outbound layer: ${h}`);

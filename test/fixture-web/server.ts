@@ -6,6 +6,7 @@ import { CLAIM_SITES } from './claims';
 import { COMPANY_SITES } from './companies';
 import { DISCOVERY_SITES } from './discovery';
 import { HOWTO_SITES } from './howto-docs';
+import { MCP_TRUST_SITES } from './mcp-trust';
 import { SITES, genericSite, type SiteHandler } from './sites';
 
 /**
@@ -27,7 +28,7 @@ const MAX_LOG = 10_000;
 
 export async function startFixtureWeb(o: { genericSites?: number } = {}): Promise<FixtureWeb> {
   const handlers = new Map<string, SiteHandler>(
-    Object.entries({ ...SITES, ...DISCOVERY_SITES, ...COMPANY_SITES, ...HOWTO_SITES, ...AUDIT_TRUTH_SITES, ...CLAIM_SITES }),
+    Object.entries({ ...SITES, ...DISCOVERY_SITES, ...COMPANY_SITES, ...HOWTO_SITES, ...AUDIT_TRUTH_SITES, ...CLAIM_SITES, ...MCP_TRUST_SITES }),
   );
   for (let i = 0; i < (o.genericSites ?? 0); i++) handlers.set(`site-${i}.test`, genericSite(`site-${i}`));
   const requests: FixtureWeb['requests'] = [];

@@ -20,6 +20,9 @@ const HOST = 'agentdex.test';
 const EXPLAINED: Record<string, string> = {
   'a2a-agent-card': 'Agentdex runs no A2A agent; its MCP server and REST API are the agent interfaces',
   'mcp-live': 'the hosted MCP server requires a key by contract; an unauthenticated probe gets the 401 challenge (alive, auth required)',
+  // Behind that same wall its tools cannot be listed, so neither tool check applies (null, not a failure).
+  'mcp-tool-quality': 'the hosted MCP server requires a key: its tools are not listed by an anonymous audit',
+  'mcp-verified-call': 'the hosted MCP server requires a key: no audit calls a tool with credentials, so none is called',
 };
 
 describe("Agentdex's own agent readiness", function () {

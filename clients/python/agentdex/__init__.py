@@ -194,8 +194,10 @@ class Agentdex:
 
         Returns one product by registry slug: readiness and the four sub-scores (discovery, understanding,
         adoption, operability), signals (MCP server, CLI, llms.txt, OpenAPI, SDK languages), findings,
-        categories and when it was last audited. Use it when you already know the product; run audit instead
-        to score a domain afresh. Free and never rate limited.
+        categories, when it was last audited, and `mcp`: its live MCP server's tools with definition-quality
+        scores, a verified read-only call, tool-poisoning findings and what changed since the audit before
+        (null without a live server). Use it when you already know the product; run audit instead to score a
+        domain afresh. Free and never rate limited.
 
         GET /v1/profile/{slug} (open, no key needed). Input: slug.
         """

@@ -1,3 +1,6 @@
+import type { VerifiedCall } from '../mcp/section';
+import type { ToolDefinition } from '../mcp/tool-definition';
+
 /**
  * What the audit gatherers (activities/audit) bring back from a site. An artifact either holds a value or
  * says why it could not be gathered; audits that need an errored artifact score null (not pass, not fail).
@@ -84,6 +87,18 @@ export interface McpArtifact {
     /** The handshake succeeded over the legacy HTTP+SSE transport (2024-11-05) rather than Streamable HTTP. */
     transport?: 'sse';
     detail?: string;
+    /** What initialize negotiated and the server's own version (absent in audits stored before issue 38). */
+    protocolVersion?: string;
+    serverVersion?: string;
+    /** Every tool whole as tools/list defined it, bounded and fingerprinted; how many entries it listed. */
+    toolDefinitions?: ToolDefinition[];
+    toolCount?: number;
+    /** Hash of the tools' fingerprints in name order (mcp-tools.ts). */
+    serverFingerprint?: string;
+    /** What was wrong with the list itself (malformed entries, tools beyond the bounds, a failed page). */
+    listProblems?: string[];
+    /** The verified read-only call, on the endpoint that completed the handshake. */
+    verifiedCall?: VerifiedCall;
   }>;
 }
 
@@ -107,6 +122,8 @@ export interface OpenApiArtifact {
   /** info.description, first 500 characters, and the tag names (absent in audits stored before). */
   description?: string;
   tags?: string[];
+  /** The operations' summaries, at most 60 (absent in audits stored before issue 38). */
+  operationSummaries?: string[];
   operations: number;
   errors: string[];
 }

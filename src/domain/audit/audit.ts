@@ -1,8 +1,11 @@
 import type { ArtifactName, AuditArtifacts } from './artifacts';
 
-/** What one audit concludes: a score in 0..1, what it saw, and how to fix a shortfall. */
+/**
+ * What one audit concludes: a score in 0..1, what it saw, and how to fix a shortfall. A null score says the
+ * check does not apply to this site (its weight leaves the denominator, as for an artifact not gathered).
+ */
 export interface AuditOutcome {
-  score: number;
+  score: number | null;
   detail: string;
   fix?: string;
 }
@@ -24,3 +27,6 @@ export type AuditInput = { domain: string } & { readonly [K in ArtifactName]: Va
 
 export const pass = (detail: string): AuditOutcome => ({ score: 1, detail });
 export const fail = (detail: string, fix: string, score = 0): AuditOutcome => ({ score, detail, fix });
+
+/** The check does not apply here (a tool check on a site with no live MCP server). */
+export const notApplicable = (detail: string): AuditOutcome => ({ score: null, detail });

@@ -1,7 +1,10 @@
-import { CHECKS, scoreChecks, type Scores, type SubScore } from '../scoring';
+import { worstSecurity } from '../mcp/build-section';
+import type { McpSection } from '../mcp/section';
+import { CHECKS, POISONED_READINESS_CAP, scoreChecks, type Scores, type SubScore } from '../scoring';
 import type { ArtifactName, AuditArtifacts } from './artifacts';
 import type { AuditDef, AuditInput } from './audit';
 import { adoptionAudits } from './audits/adoption';
+import { mcpSectionOf } from './audits/mcp-trust';
 import { discoveryAudits } from './audits/discovery';
 import { operabilityAudits } from './audits/operability';
 import { understandingAudits } from './audits/understanding';
@@ -33,6 +36,8 @@ export interface AuditFindings {
   /** Human-readable findings, each with its fix, worst (heaviest missed weight) first. */
   issues: string[];
   signals: Signals;
+  /** The live MCP server's tools, verified call and security findings (drift is added when recorded). */
+  mcp: McpSection | null;
 }
 
 /** Turns gathered artifacts into scored, explained checks. Pure: safe inside a workflow. */
@@ -48,14 +53,41 @@ export function runAudits(artifacts: AuditArtifacts): AuditFindings {
       return { id: a.id, title: m.title, subScore: m.subScore, weight: m.weight, score: null, detail: `Not checked: could not gather ${reasons}` };
     }
     const outcome = a.audit(input);
-    return { id: a.id, title: m.title, subScore: m.subScore, weight: m.weight, score: round2(outcome.score), detail: outcome.detail, fix: outcome.fix };
+    return {
+      id: a.id,
+      title: m.title,
+      subScore: m.subScore,
+      weight: m.weight,
+      score: outcome.score === null ? null : round2(outcome.score),
+      detail: outcome.detail,
+      fix: outcome.fix,
+    };
   });
   const scores = scoreChecks(Object.fromEntries(checks.map((c) => [c.id, c.score])));
   const issues = checks
     .filter((c) => c.score !== null && c.score < 1 && c.fix)
     .sort((x, y) => y.weight * (1 - (y.score ?? 0)) - x.weight * (1 - (x.score ?? 0)))
     .map((c) => `${c.title}: ${c.detail}. Fix: ${c.fix}.`);
-  return { checks, scores, issues, signals: signalsFrom(artifacts, checks) };
+  const mcp = mcpSectionOf(artifacts.mcp.ok ? artifacts.mcp.value : undefined);
+  const poisoned = poisoningIssue(mcp);
+  if (poisoned) {
+    // A server that may steer an agent is the first thing to know about a product, and caps its readiness.
+    issues.unshift(poisoned);
+    scores.readiness = Math.min(scores.readiness, POISONED_READINESS_CAP);
+  }
+  return { checks, scores, issues, signals: signalsFrom(artifacts, checks), mcp };
+}
+
+function poisoningIssue(mcp: McpSection | null): string | undefined {
+  const worst = worstSecurity(mcp);
+  if (!mcp || worst?.severity !== 'high') return undefined;
+  const high = mcp.security.filter((f) => f.severity === 'high');
+  const tools = [...new Set(high.map((f) => f.tool))];
+  return (
+    `MCP tool poisoning: ${high.length} high-severity ${high.length === 1 ? 'finding' : 'findings'} in ${tools.slice(0, 3).join(', ')}` +
+    `${tools.length > 3 ? ` and ${tools.length - 3} more` : ''} (${worst.kind}: ${worst.detail}); readiness is capped at ${POISONED_READINESS_CAP} until fixed. ` +
+    'Fix: remove text aimed at the model from tool definitions; see the mcp section.'
+  );
 }
 
 function signalsFrom(a: AuditArtifacts, checks: CheckResult[]): Signals {

@@ -1,6 +1,6 @@
 import type { AuditArtifacts } from '../audit/artifacts';
 import { CATEGORIES } from '../taxonomy';
-import { type ProductDocument, REQUIREMENT_BITS } from './product-index';
+import { MCP_TRUST_BITS, type McpTrust, type ProductDocument, REQUIREMENT_BITS } from './product-index';
 
 /**
  * What a product's document holds. `name` is its name and slug; `description` what its seed or its
@@ -22,12 +22,18 @@ export interface ProductFacts {
   mcpServers?: string | null;
   categories: string[];
   capabilities: Array<{ id: string; score: number }>;
+  /** The last audit's verdict on its MCP server, when it found one to verify or distrust. */
+  mcpTrust?: McpTrust | null;
 }
 
 const CATEGORY_NAMES = new Map(CATEGORIES.map((c) => [c.slug, c.name]));
 
 export function productDocument(p: ProductFacts): ProductDocument {
-  const flags = (Object.keys(REQUIREMENT_BITS) as Array<keyof typeof REQUIREMENT_BITS>).reduce((m, r) => (p.requirements[r] ? m | REQUIREMENT_BITS[r] : m), 0);
+  const required = (Object.keys(REQUIREMENT_BITS) as Array<keyof typeof REQUIREMENT_BITS>).reduce(
+    (m, r) => (p.requirements[r] ? m | REQUIREMENT_BITS[r] : m),
+    0,
+  );
+  const flags = p.mcpTrust ? required | MCP_TRUST_BITS[p.mcpTrust] : required;
   return {
     id: p.id,
     slug: p.slug,
@@ -84,3 +90,35 @@ export function auditText(a: AuditArtifacts): string {
     .join(' . ');
   return text.slice(0, AUDIT_TEXT_MAX);
 }
+
+const AUDIT_EXPANSION_MAX = 2000;
+
+/**
+ * The requests an audited product serves, in its own words, for a product no seed wrote them for (issue
+ * 38): what its homepage and llms.txt say it does, its MCP tools (name as words, and what each does), its
+ * OpenAPI operations' summaries and its llms.txt sections. A seeded product's expansion is written offline from its description; a product that
+ * entered through an audit gets this, so the same words weigh the same whichever way it came in.
+ */
+export function auditExpansion(a: AuditArtifacts): string {
+  const parts: string[] = [];
+  // What it says it does, as a seed's expansion is written from what its description says.
+  if (a.homepage.ok) parts.push(a.homepage.value.description ?? '');
+  if (a.llmsTxt.ok && a.llmsTxt.value.isText) parts.push(a.llmsTxt.value.summary ?? '');
+  if (a.mcp.ok) {
+    const live = a.mcp.value.endpoints.find((e) => e.outcome === 'ok');
+    const described =
+      live?.toolDefinitions?.map((t) => ({ name: t.name, description: t.description })) ??
+      (live?.tools ?? []).map((name, i) => ({ name, description: live?.toolDescriptions?.[i] }));
+    for (const t of described) parts.push(t.name.replace(/[_\-.]+/g, ' '), firstSentenceOf(t.description));
+  }
+  if (a.openapi.ok && a.openapi.value.found) parts.push(...(a.openapi.value.operationSummaries ?? []));
+  if (a.llmsTxt.ok && a.llmsTxt.value.isText) parts.push(...a.llmsTxt.value.sections);
+  const seen = new Set<string>();
+  return parts
+    .map((s) => s.replace(/\s+/g, ' ').trim())
+    .filter((s) => !!s && !seen.has(s.toLowerCase()) && !!seen.add(s.toLowerCase()))
+    .join(' . ')
+    .slice(0, AUDIT_EXPANSION_MAX);
+}
+
+const firstSentenceOf = (text: string | undefined) => (text ?? '').split(/(?<=[.!?])\s/)[0].slice(0, 200);

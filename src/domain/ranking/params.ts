@@ -53,6 +53,8 @@ export interface RankParams {
   namedMatch: number;
   /** Under this `match` the best result is a weak fit, and the answer says so. */
   weakMatch: number;
+  /** When the task requires an MCP server: added to the score of one whose read-only call was verified. */
+  verifiedMcp: number;
 }
 
 export const RANK_PARAMS: RankParams = {
@@ -73,6 +75,7 @@ export const RANK_PARAMS: RankParams = {
   namedProductFactor: 0.5,
   namedMatch: 1,
   weakMatch: 0.3,
+  verifiedMcp: 0.05,
 };
 
 export interface QueryParams {

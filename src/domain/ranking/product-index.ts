@@ -38,6 +38,12 @@ export interface ProductDocument {
 }
 
 export const REQUIREMENT_BITS = { api: 1, mcp: 2, self_serve: 4, openapi: 8, cli: 16 } as const;
+/**
+ * What the last audit found of a product's MCP server (issue 38), beside the requirement bits: its read-only
+ * call verified, or a high-severity security finding in its tool definitions.
+ */
+export const MCP_TRUST_BITS = { verified: 32, poisoned: 64 } as const;
+export type McpTrust = keyof typeof MCP_TRUST_BITS;
 export type Requirement = keyof typeof REQUIREMENT_BITS;
 
 export type IndexedProduct = Omit<ProductDocument, 'fields'>;

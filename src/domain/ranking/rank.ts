@@ -1,6 +1,6 @@
 import type { CapabilityTexts } from './capability-texts';
 import { type NamedProduct, namedProducts } from './named-products';
-import { MAX_QUERY_TERMS, type ProductIndex, REQUIREMENT_BITS, type Requirement, type WeightedTerm } from './product-index';
+import { MAX_QUERY_TERMS, MCP_TRUST_BITS, type ProductIndex, REQUIREMENT_BITS, type Requirement, type WeightedTerm } from './product-index';
 import type { RankedProduct } from '../ranked-product';
 import { RANK_PARAMS, type RankParams } from './params';
 import type { TaskQuery } from './query';
@@ -163,7 +163,7 @@ export function rankTask(input: RankInput): TaskRanking {
     else if (taskVector) r.match = (1 - p.wordVectors) * r.match + p.wordVectors * Math.max(0, index.similarity(r.slot, taskVector) ?? 0);
     if (connecting.has(r.slot)) r.match *= p.namedProductFactor;
     if (wanted.has(r.slot)) r.match = Math.max(r.match, p.namedMatch);
-    r.score = r.match + p.readiness * (index.product(r.slot).readiness / 100);
+    r.score = r.match + p.readiness * (index.product(r.slot).readiness / 100) + trustShift(index.product(r.slot).flags, mask, p);
   }
   const scored = topBy(rows, input.limit, (r) => r.score);
 
@@ -171,7 +171,17 @@ export function rankTask(input: RankInput): TaskRanking {
   const results = scored.slice(0, input.limit).map(({ slot, match, matched, hit }) => {
     const { slug, name, domain, readiness } = index.product(slot);
     const words = hit ? terms.filter((_, bit) => hit.matched & (1 << bit)).map((t) => surface.get(t.term) ?? t.term) : [];
-    return { slug, name, domain, readiness, match: Math.round(Math.min(1, match) * 100) / 100, matched, words: [...new Set(words)] };
+    const trust = mcpTrustOf(index.product(slot).flags, mask);
+    return {
+      slug,
+      name,
+      domain,
+      readiness,
+      match: Math.round(Math.min(1, match) * 100) / 100,
+      matched,
+      words: [...new Set(words)],
+      ...(trust ? { mcpTrust: trust } : {}),
+    };
   });
 
   // 5. Abstention.
@@ -181,6 +191,22 @@ export function rankTask(input: RankInput): TaskRanking {
       ? 'No product fits this task well: these match only some of its words (see each result’s match).'
       : undefined;
   return { capabilities, results, ...(note ? { note } : {}) };
+}
+
+/** The audit's verdict on a product's MCP server, when the task requires one (otherwise it does not order). */
+function mcpTrustOf(flags: number, mask: number): 'verified' | 'poisoned' | undefined {
+  if (!(mask & REQUIREMENT_BITS.mcp)) return undefined;
+  if (flags & MCP_TRUST_BITS.poisoned) return 'poisoned';
+  return flags & MCP_TRUST_BITS.verified ? 'verified' : undefined;
+}
+
+/**
+ * When the task requires an MCP server: a verified call lifts a server a little (it orders near-equals), and
+ * a high-severity finding sinks it below every server without one, however well it matches (issue 38).
+ */
+function trustShift(flags: number, mask: number, p: RankParams): number {
+  const trust = mcpTrustOf(flags, mask);
+  return trust === 'poisoned' ? -10 : trust === 'verified' ? p.verifiedMcp : 0;
 }
 
 /**

@@ -1,3 +1,5 @@
+import type { McpDrift } from '../../domain/mcp/section';
+import { terminalSafe } from '../../render/mcp-tools';
 import type { FC } from 'hono/jsx';
 import { NOT_AUDITED_SENTENCE } from '../../schemas/registry';
 import type { RegistryRow } from '../../store/product-rows';
@@ -5,6 +7,7 @@ import type { CategoryRow } from '../../store/products';
 import type { ProductPage } from '../../services/web-pages';
 import { HistoryChart, ScoreBars } from '../charts';
 import { Layout } from '../layout';
+import { McpToolsSection } from './mcp-tools';
 
 // The public registry pages: views only, from data the routes read through the services.
 
@@ -120,6 +123,18 @@ export const SearchPage: FC<{ query: string; rows: RegistryRow[] }> = ({ query, 
 
 const fixOf = (c: ProductPage['failing'][number]) => c.fix ?? c.detail;
 
+/** One audit's MCP drift in words (tool names are the server's text: hono/jsx escapes them, terminalSafe shows hidden ones). */
+function driftWords(d: McpDrift): string {
+  const names = (list: string[]) => list.map(terminalSafe).join(', ');
+  return [
+    d.added.length ? `added ${names(d.added)}` : '',
+    d.removed.length ? `removed ${names(d.removed)}` : '',
+    d.changed.length ? `changed ${d.changed.map((c) => `${terminalSafe(c.name)} (${c.fields.join(', ')})`).join(', ')}` : '',
+  ]
+    .filter(Boolean)
+    .join('; ');
+}
+
 export const ProductPageView: FC<{ base: string; p: ProductPage }> = ({ base, p }) => {
   const badgeUrl = `${base}/badge/${p.slug}.svg`;
   const snippet = `[![Agent readiness](${badgeUrl})](${base}/products/${p.slug})`;
@@ -204,6 +219,7 @@ export const ProductPageView: FC<{ base: string; p: ProductPage }> = ({ base, p 
         )}
         {p.passedCount ? <p class="muted">{p.passedCount} checks passed.</p> : null}
       </section>
+      {p.mcp ? <McpToolsSection mcp={p.mcp} /> : null}
       <section aria-labelledby="history">
         <h2 id="history">History</h2>
         {p.history.length ? (
@@ -213,6 +229,21 @@ export const ProductPageView: FC<{ base: string; p: ProductPage }> = ({ base, p 
         ) : (
           <p>No audits yet.</p>
         )}
+        {p.history.some((h) => h.mcpChanges) ? (
+          <>
+            <h3>MCP tool changes</h3>
+            <ul class="mcp-history">
+              {p.history
+                .filter((h) => h.mcpChanges)
+                .reverse()
+                .map((h) => (
+                  <li>
+                    {h.at.slice(0, 10)}: {driftWords(h.mcpChanges!)}
+                  </li>
+                ))}
+            </ul>
+          </>
+        ) : null}
       </section>
       <section aria-labelledby="signals">
         <h2 id="signals">Signals</h2>

@@ -7,6 +7,7 @@ import { readTaskQuery } from '../../../src/domain/ranking/query';
 import { mergeNeeds, rankTask, type TaskRanking } from '../../../src/domain/ranking/rank';
 import { stemOf } from '../../../src/domain/ranking/terms';
 import type { RankedProduct } from '../../../src/domain/ranked-product';
+import { reasonFor } from '../../../src/domain/resolution';
 import { capabilityTexts } from '../../../src/services/capability-vocabulary';
 import { taskCapabilities } from '../../../src/services/task-capabilities';
 
@@ -18,6 +19,7 @@ interface Fake {
   categories?: string[];
   capabilities?: Array<{ id: string; score: number }>;
   mcp?: boolean;
+  mcpTrust?: 'verified' | 'poisoned';
 }
 
 const FAKES: Fake[] = [
@@ -94,6 +96,7 @@ function buildIndex(fakes = FAKES): ProductIndex {
         auditText: '',
         categories: f.categories ?? [],
         capabilities: f.capabilities ?? [],
+        mcpTrust: f.mcpTrust,
       }),
     ),
     BM25F_PARAMS,
@@ -193,6 +196,48 @@ describe('task ranking', () => {
     const r = rank(index, 'vector database with an MCP server');
     assert.deepEqual(slugs(r), ['vectora']);
     assert.deepEqual(slugs(rank(index, 'vector database')).sort(), ['pineleaf', 'vectora']);
+  });
+
+  describe('MCP trust, when the task requires an MCP server (issue 38)', () => {
+    // Three MCP servers for one task: the best match carries a high-severity finding, the weakest was verified.
+    const servers: Fake[] = [
+      {
+        slug: 'tidy-poisoned',
+        name: 'Tidy',
+        description: 'Tide tables and tidal currents for coastal stations, over MCP.',
+        readiness: 90,
+        mcp: true,
+        mcpTrust: 'poisoned',
+      },
+      // Twins but for the verified call; the plain one sorts first, so only the verified call can put the other ahead.
+      { slug: 'harbor-plain', name: 'Harbor', description: 'Tide tables for coastal stations.', readiness: 50, mcp: true },
+      { slug: 'marina-verified', name: 'Marina', description: 'Tide tables for coastal stations.', readiness: 50, mcp: true, mcpTrust: 'verified' },
+    ];
+    const trusted = buildIndex(servers);
+    const cases: Array<[task: string, expected: string[], trust: Record<string, string | undefined>]> = [
+      [
+        'tide tables and tidal currents with an MCP server',
+        ['marina-verified', 'harbor-plain', 'tidy-poisoned'],
+        { 'marina-verified': 'verified', 'harbor-plain': undefined, 'tidy-poisoned': 'poisoned' },
+      ],
+      // No MCP requirement: trust does not order, and the best match leads as before.
+      ['tide tables and tidal currents', ['tidy-poisoned'], { 'tidy-poisoned': undefined }],
+    ];
+    for (const [task, expected, trust] of cases) {
+      it(`"${task}"`, () => {
+        const r = rank(trusted, task);
+        assert.deepEqual(slugs(r).slice(0, expected.length), expected);
+        for (const [slug, t] of Object.entries(trust)) assert.equal(r.results.find((x) => x.slug === slug)?.mcpTrust, t, slug);
+      });
+    }
+
+    it('says why in each reason', () => {
+      const r = rank(trusted, 'tide tables and tidal currents with an MCP server');
+      const reason = (slug: string) => reasonFor(r.results.find((x) => x.slug === slug)!, r.capabilities.length);
+      assert.match(reason('tidy-poisoned'), /high-severity security finding/);
+      assert.match(reason('marina-verified'), /read-only call was verified/);
+      assert.doesNotMatch(reason('harbor-plain'), /verified|security/);
+    });
   });
 
   it('gives a product the task asks for by name the full match', () => {

@@ -2,7 +2,18 @@ import fc from 'fast-check';
 import type { Db } from '../../../src/store/db';
 import { canarySite, canaryUrl } from './notations';
 import { rebindingSchedule } from './rebinding';
-import { driveAudit, driveBrowser, driveDiscovery, driveHowTo, driveOutbound, driveResearch, unguardedConnect, type DriveStats, type FuzzWorld } from './world';
+import {
+  driveAudit,
+  driveBrowser,
+  driveDiscovery,
+  driveHowTo,
+  driveMcpCall,
+  driveOutbound,
+  driveResearch,
+  unguardedConnect,
+  type DriveStats,
+  type FuzzWorld,
+} from './world';
 
 /**
  * The guard-fuzz properties, shared by the test (bounded runs, CI) and the proof (1000+ URLs per entry point).
@@ -58,6 +69,11 @@ export const ENTRY_POINTS: EntryPoint[] = [
   withSites('audit (links, llms.txt, sitemaps, Link headers, redirects; canary as the domain)', { test: 8, prove: 250 }, (w, _db, u, s) => driveAudit(w, u, s)),
   withSites('company research crawl', { test: 5, prove: 250 }, (w, db, u, s) => driveResearch(w, db, u, s)),
   withSites('how-to sources (llms.txt links, docs, package registry)', { test: 8, prove: 250 }, (w, _db, u, s) => driveHowTo(w, u, s)),
+  {
+    name: "MCP verified call (a read-only tool's defaults, examples and $refs are canary URLs; tools/call redirects to the canary)",
+    runs: { test: 8, prove: 250 },
+    property: (world, _db, tally) => fc.asyncProperty(urlsOf(world, 6, 8), (urls) => noHits(world, tally, urls.length, () => driveMcpCall(world, urls))),
+  },
   {
     name: 'discovery (MCP registry, search) and the audits of its candidates',
     runs: { test: 5, prove: 300 },

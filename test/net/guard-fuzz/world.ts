@@ -1,6 +1,7 @@
 import net from 'node:net';
 import { gatherSite } from '../../../activities/audit/gather-site';
 import { createRenderer, type Renderer } from '../../../activities/audit/render';
+import { probeMcpEndpoint } from '../../../activities/audit/mcp-probe';
 import { crawlCompanySite } from '../../../activities/company/crawl';
 import { parseAuditTarget } from '../../../src/domain/audit-target';
 import { parseHostLiteral } from '../../../src/net/address-policy';
@@ -9,6 +10,7 @@ import { createOutbound, type Outbound } from '../../../src/net/outbound';
 import { parseAllowlistSetting, parseHostMapSetting } from '../../../src/net/settings';
 import { discoverCandidates } from '../../../src/services/discovery';
 import { gatherHowToSources } from '../../../src/services/how-to-sources';
+import { systemClock } from '../../../src/runtime/clock';
 import type { Db } from '../../../src/store/db';
 import { startDns, type DnsRecords, type TestDns } from '../support';
 import { startCanary, type Canary } from './canary';
@@ -181,6 +183,24 @@ export function driveAudit(world: FuzzWorld, urls: string[], sites: string[]): P
       s.attempts += 1;
       s.blocked += blockedIn(JSON.stringify(gathering));
     }
+  });
+}
+
+/**
+ * The MCP probe's verified call (issue 38), against the hostile MCP server: its tool's schemas and values
+ * name canary URLs and its tools/call answers with redirects to the canary. The handshake and list must
+ * reach the allowed site; nothing must reach the canary.
+ */
+export function driveMcpCall(world: FuzzWorld, urls: string[]): Promise<DriveStats> {
+  return tally(world, async (s) => {
+    const outbound = world.outbound();
+    world.site.setPayload(urls);
+    const probe = await probeMcpEndpoint(`http://${world.ctx.allowedHost}/mcp-server`, outbound.webFetch, 5000, systemClock, { verify: true });
+    s.attempts += 1;
+    // The call must have been made (to its one read-only tool) and must have failed: its only answer is a redirect to the canary.
+    if (probe.outcome !== 'ok' || probe.verifiedCall?.tool !== 'lookup' || probe.verifiedCall.outcome !== 'protocol-error')
+      throw new Error(`the hostile MCP server's call did not run into the guard: ${JSON.stringify(probe.verifiedCall ?? probe).slice(0, 300)}`);
+    s.blocked += blockedIn(JSON.stringify(probe.verifiedCall));
   });
 }
 

@@ -1,4 +1,5 @@
 import { fail, pass, type AuditDef } from '../audit';
+import { mcpVerifiedCallAudit } from './mcp-trust';
 
 export const operabilityAudits: AuditDef[] = [
   {
@@ -35,6 +36,7 @@ export const operabilityAudits: AuditDef[] = [
       return fail('No live MCP endpoint', 'Run a remote MCP server (Streamable HTTP)');
     },
   },
+  mcpVerifiedCallAudit,
   {
     id: 'oauth-discovery',
     requires: ['oauth'],

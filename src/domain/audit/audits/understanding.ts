@@ -1,4 +1,5 @@
 import { fail, pass, type AuditDef } from '../audit';
+import { mcpToolQualityAudit } from './mcp-trust';
 
 export const understandingAudits: AuditDef[] = [
   {
@@ -50,4 +51,5 @@ export const understandingAudits: AuditDef[] = [
         ? pass(`Install commands in the docs: ${docs.installSnippets.slice(0, 4).join('; ')}`)
         : fail('No copyable install commands in the docs', 'Show install commands (npm install, pip install, go get, ...) for your SDKs and CLI'),
   },
+  mcpToolQualityAudit,
 ];
