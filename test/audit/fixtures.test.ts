@@ -1,27 +1,17 @@
 import assert from 'node:assert/strict';
-import { AuditResponseSchema } from '../../src/schemas/primitives';
 import { startTestApp, testConfig, type TestApp } from '../support/app';
+import { auditReports, checkOf } from '../support/audit-reports';
 import { jsonOf } from '../support/http';
 import { getInfra } from '../support/infra';
 import { createWorkspace } from '../support/workspaces';
 
-type Report = ReturnType<typeof AuditResponseSchema.parse>;
-const check = (r: Report, id: string) => r.checks.find((c) => c.id === id)!;
+const check = checkOf;
 
 describe('GET /v1/audit against the fixture web', function () {
   this.timeout(120_000);
   let app: TestApp;
   let key: string;
-  const reports = new Map<string, Report>();
-  const audit = async (domain: string) => {
-    const res = await fetch(`${app.baseUrl}/v1/audit?domain=${encodeURIComponent(domain)}`, { headers: { 'x-api-key': key } });
-    assert.equal(res.status, 200, `${domain}: ${res.status} ${await res.clone().text()}`);
-    return AuditResponseSchema.parse(await jsonOf(res));
-  };
-  const report = async (domain: string) => {
-    if (!reports.has(domain)) reports.set(domain, await audit(domain));
-    return reports.get(domain)!;
-  };
+  const { audit, report } = auditReports(() => ({ baseUrl: app.baseUrl, key }));
 
   before(async () => {
     app = await startTestApp();

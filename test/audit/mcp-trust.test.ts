@@ -4,10 +4,10 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { POISONED_READINESS_CAP } from '../../src/domain/scoring';
-import { AuditResponseSchema } from '../../src/schemas/primitives';
 import { AuditReportSchema } from '../../src/schemas/registry';
 import { callLog, HIDDEN_TEXT } from '../fixture-web/mcp-servers';
 import { shifty } from '../fixture-web/mcp-trust';
+import { auditReports, checkOf } from '../support/audit-reports';
 import { startTestApp, type TestApp } from '../support/app';
 import { runCommand } from '../support/command';
 import { jsonOf } from '../support/http';
@@ -17,24 +17,14 @@ import { createWorkspace } from '../support/workspaces';
 // The MCP trust checks (issue 38) end to end: real MCP servers on loopback (test/fixture-web/mcp-trust.ts),
 // audited through the API, the Temporal workflow and the outbound guard, then read through every door.
 
-type Report = ReturnType<typeof AuditResponseSchema.parse>;
-const check = (r: Report, id: string) => r.checks.find((c) => c.id === id)!;
+const check = checkOf;
 const BIN = path.resolve(__dirname, '../../src/cli/main.js');
 
 describe('MCP trust: tool quality, a verified read-only call, poisoning and drift', function () {
   this.timeout(180_000);
   let app: TestApp;
   let key: string;
-  const reports = new Map<string, Report>();
-  const audit = async (domain: string) => {
-    const res = await fetch(`${app.baseUrl}/v1/audit?domain=${encodeURIComponent(domain)}`, { headers: { 'x-api-key': key } });
-    assert.equal(res.status, 200, `${domain}: ${res.status} ${await res.clone().text()}`);
-    return AuditResponseSchema.parse(await jsonOf(res));
-  };
-  const report = async (domain: string) => {
-    if (!reports.has(domain)) reports.set(domain, await audit(domain));
-    return reports.get(domain)!;
-  };
+  const { audit, report } = auditReports(() => ({ baseUrl: app.baseUrl, key }));
   const mcpOf = async (domain: string) => {
     const m = (await report(domain)).mcp;
     assert.ok(m, `${domain} has an mcp section`);
