@@ -15,12 +15,15 @@ import { maintenanceActivities } from './maintenance';
 import { meteringActivities } from './metering';
 import type { EmbeddingModel } from '../src/services/embeddings';
 import { registryActivities } from './registry';
+import { webhookActivities, type WebhookActivityDeps } from './webhooks';
 
 export interface ActivityDeps {
   db: Db;
   outbound: Outbound;
   renderer?: Renderer;
-  audit: { requestTimeoutMs: number; auditTimeoutMs: number };
+  audit: { requestTimeoutMs: number; auditTimeoutMs: number; oasdiff?: () => Promise<string | undefined>; watchReauditHours?: number };
+  /** Webhook deliveries (their own outbound layer: no redirects followed) and the product pages they link. */
+  webhooks: Omit<WebhookActivityDeps, 'db'>;
   discovery: DiscoverySources;
   howTo: HowToSourceSettings;
   /** Optional (LLM_BASE_URL); every use has a deterministic path without it. */
@@ -44,6 +47,7 @@ export function createActivities(deps: ActivityDeps) {
     ...howToActivities({ db: deps.db, outbound: deps.outbound, settings: deps.howTo, llm: deps.llm }),
     ...discoveryActivities({ db: deps.db, outbound: deps.outbound, sources: deps.discovery }),
     ...auditActivities({ db: deps.db, outbound: deps.outbound, renderer: deps.renderer, ...deps.audit }),
+    ...webhookActivities({ db: deps.db, ...deps.webhooks }),
     ...claimActivities({ db: deps.db, outbound: deps.outbound, dnsServers: deps.dnsServers ?? [], requestTimeoutMs: deps.audit.requestTimeoutMs }),
     // A company crawl keeps an audit's limits: the same per-request timeout and overall deadline.
     ...companyActivities({

@@ -86,6 +86,26 @@ const envSchema = z.object({
   USAGE_SYNC_INTERVAL_MINUTES: z.coerce.number().int().min(1).max(1440).default(1),
   NOTIFY_WEBHOOK_URL: optionalUrl,
   NOTIFY_WEBHOOK_SECRET: optionalString,
+
+  /** 32 bytes, base64: encrypts webhook signing secrets at rest. `npm start` makes one under DATA_DIR. */
+  WEBHOOK_SECRETS_KEY: optionalString.pipe(
+    z
+      .string()
+      .refine((v) => Buffer.from(v, 'base64').length === 32, 'must be 32 bytes, base64-encoded (openssl rand -base64 32)')
+      .optional(),
+  ),
+  WEBHOOK_RETRY_FIRST_MS: z.coerce.number().int().min(10).max(3_600_000).default(5_000),
+  WEBHOOK_RETRY_MAX_MS: z.coerce.number().int().min(10).max(86_400_000).default(7_200_000),
+  WEBHOOK_RETRY_WINDOW_MS: z.coerce
+    .number()
+    .int()
+    .min(100)
+    .max(7 * 86_400_000)
+    .default(86_400_000),
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  /** Watched products are re-audited at least this often (the sweep takes them first). */
+  WATCH_REAUDIT_HOURS: z.coerce.number().int().min(1).max(720).default(24),
+  OASDIFF_PATH: optionalString,
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -140,6 +160,19 @@ export interface Config {
   /** Optional embeddings endpoint (OpenAI-compatible /embeddings): its similarity joins the task ranking. */
   embeddings?: { baseUrl: string; apiKey?: string; model: string };
   billing: BillingConfig;
+  webhooks: WebhooksConfig;
+}
+
+/** Watches and webhooks (docs/decisions/watches.md). */
+export interface WebhooksConfig {
+  /** AES-256-GCM key for signing secrets at rest; without it endpoints cannot be created (503). */
+  secretsKey?: Buffer;
+  retry: { firstDelayMs: number; maxDelayMs: number; windowMs: number };
+  /** A delivery attempt succeeds only with a 2xx within this long. */
+  timeoutMs: number;
+  watchReauditHours: number;
+  /** OASDIFF_PATH; otherwise oasdiff on PATH or its cached `go install` build (src/runtime/oasdiff-cli.ts). */
+  oasdiffPath?: string;
 }
 
 /** Stripe (docs/decisions/billing-claims.md#billing, "Billing"): without a secret key, checkout and portal answer 503 and nothing syncs. */
@@ -247,6 +280,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       syncIntervalMinutes: e.USAGE_SYNC_INTERVAL_MINUTES,
       notifyWebhookUrl: e.NOTIFY_WEBHOOK_URL,
       notifyWebhookSecret: e.NOTIFY_WEBHOOK_SECRET,
+    },
+    webhooks: {
+      secretsKey: e.WEBHOOK_SECRETS_KEY ? Buffer.from(e.WEBHOOK_SECRETS_KEY, 'base64') : undefined,
+      retry: { firstDelayMs: e.WEBHOOK_RETRY_FIRST_MS, maxDelayMs: e.WEBHOOK_RETRY_MAX_MS, windowMs: e.WEBHOOK_RETRY_WINDOW_MS },
+      timeoutMs: e.WEBHOOK_TIMEOUT_MS,
+      watchReauditHours: e.WATCH_REAUDIT_HOURS,
+      oasdiffPath: e.OASDIFF_PATH,
     },
   };
 }

@@ -18,6 +18,7 @@ import { ensureSchedules } from './temporal/schedules';
 import { taskQueues } from './temporal/task-queues';
 import { activityDeps } from '../workers/deps';
 import { startWorker } from '../workers/worker';
+import { embeddedSecretsKey } from './runtime/webhook-secrets-key';
 
 /**
  * `npm start`: everything in one process tree. Postgres and Temporal are embedded unless DATABASE_URL /
@@ -139,6 +140,7 @@ async function listenOnApiPort(app: ReturnType<typeof createApp>, config: Config
 }
 
 const config = loadConfigOrExit();
+config.webhooks.secretsKey ??= embeddedSecretsKey(config.dataDir);
 const tracing = startTracing(config, 'agentdex');
 const logger = createLogger(config.logLevel);
 const fail = (message: string) => {

@@ -2,6 +2,7 @@ import { proxyActivities, workflowInfo } from '@temporalio/workflow';
 import type { Activities } from '../activities';
 import { runAudits, type AuditFindings } from '../src/domain/audit/run-audits';
 import { metered } from './metering';
+import { dispatchEvents } from './webhooks';
 
 // Gathering talks to the open web: retried a couple of times, each attempt bounded by the audit deadline.
 const { gatherSite } = proxyActivities<Activities>({
@@ -51,6 +52,8 @@ async function audit(input: AuditWorkflowInput): Promise<AuditWorkflowResult> {
     error: site.reachable ? undefined : site.error,
     timings: site.timings,
   });
+  // What changed since the product's last audit goes out now; each dispatch outlives this workflow.
+  if (saved.eventIds?.length) await dispatchEvents(saved.eventIds);
   return {
     domain: input.domain,
     reachable: site.reachable,

@@ -8,3 +8,4 @@ export { howToWorkflow } from './how-to';
 export { maintenanceWorkflow } from './maintenance';
 export { resolveWorkflow } from './resolve';
 export { sweepWorkflow } from './sweep';
+export { dispatchEventWorkflow, webhookDeliveryWorkflow } from './webhooks';

@@ -23,12 +23,14 @@ import {
 import { isOpenApiLink } from '../../src/domain/audit/parse/openapi';
 import { systemClock } from '../../src/runtime/clock';
 import { probeMcpEndpoint } from './mcp-probe';
-import { gatherOpenApi } from './openapi';
+import { gatherOpenApi, type KeepOpenApi } from './openapi';
 import { describeFailure, gathered, isOk, SiteReader } from './site-reader';
 
 export interface GatherOptions {
   requestTimeoutMs: number;
   auditTimeoutMs: number;
+  /** Keeps the OpenAPI description found (by its hash), so a later audit can be compared with it. */
+  keepOpenApi?: KeepOpenApi;
   /** Renders a script-only homepage in a headless browser (its traffic through the same guard). */
   render?: (url: string, timeoutMs: number) => Promise<string>;
 }
@@ -142,7 +144,7 @@ export async function gatherSite(outbound: Outbound, domain: string, o: GatherOp
     ...(links.openapi ? [links.openapi] : []),
     ...[...llmsEntries, ...docsLinks].filter((l) => isOpenApiLink(l.url, l.title)).map((l) => l.url),
   ];
-  const openapi = await timed('openapi', () => gathered(() => gatherOpenApi(site, declaredOpenApi)));
+  const openapi = await timed('openapi', () => gathered(() => gatherOpenApi(site, declaredOpenApi, o.keepOpenApi)));
   let protectedResource: ProtectedResource | undefined;
   const oauth = await timed('oauth', () =>
     gathered(async () => ({

@@ -6,6 +6,10 @@ import { auditsRecorded } from '../../src/observability/metrics';
 import { capabilitiesOf } from '../../src/services/capability-vocabulary';
 import { auditExpansion, auditText } from '../../src/domain/ranking/documents';
 import { listStaleProducts, productDescription, recordAudit, type AuditRecord, type RecordedAudit } from '../../src/store/audits';
+import { loadOpenApiDocument, previousOpenApiHash, storeOpenApiDocument } from '../../src/store/product-events';
+import { listStaleWatchedDomains } from '../../src/store/watches';
+import type { ChangeContext } from '../../src/domain/watch/changes';
+import { compareOpenApi } from '../watch/openapi-diff';
 import { setAuditCapabilities } from '../../src/store/capabilities';
 import type { Db } from '../../src/store/db';
 import { gatherSite, type SiteGathering } from './gather-site';
@@ -17,6 +21,10 @@ export interface AuditActivityDeps {
   renderer?: Renderer;
   requestTimeoutMs: number;
   auditTimeoutMs: number;
+  /** oasdiff, found (or built) on first use; undefined where there is none, and OpenAPI changes go unreported. */
+  oasdiff?: () => Promise<string | undefined>;
+  /** Watched products are re-audited at least this often (the sweep takes them first). */
+  watchReauditHours?: number;
 }
 
 export function auditActivities(d: AuditActivityDeps) {
@@ -29,6 +37,7 @@ export function auditActivities(d: AuditActivityDeps) {
           requestTimeoutMs: d.requestTimeoutMs,
           auditTimeoutMs: d.auditTimeoutMs,
           render: d.renderer?.render,
+          keepOpenApi: (hash, doc, bytes) => storeOpenApiDocument(d.db, hash, doc, bytes),
         });
       } finally {
         clearInterval(beat);
@@ -38,7 +47,8 @@ export function auditActivities(d: AuditActivityDeps) {
     async recordAudit(record: AuditRecord): Promise<RecordedAudit> {
       const text = record.artifacts ? auditText(record.artifacts) : '';
       const expansion = record.artifacts ? auditExpansion(record.artifacts) : '';
-      const recorded = await recordAudit(d.db, record, () => productFromSite(record.domain, record.artifacts), text, expansion);
+      const openapi = await compareWithPrevious(record);
+      const recorded = await recordAudit(d.db, record, () => productFromSite(record.domain, record.artifacts), text, expansion, openapi);
       auditsRecorded.inc({ outcome: record.findings ? 'scored' : 'unreachable' });
       if (recorded.productId && record.artifacts?.homepage.ok) {
         const home = record.artifacts.homepage.value;
@@ -55,11 +65,34 @@ export function auditActivities(d: AuditActivityDeps) {
       return recorded;
     },
 
+    /** Watched products due (WATCH_REAUDIT_HOURS) first, then the registry's stalest, up to `limit` in all. */
     async listStaleDomains(input: { olderThanHours: number; limit: number }): Promise<string[]> {
+      const watched = d.watchReauditHours ? await listStaleWatchedDomains(d.db, new Date(Date.now() - d.watchReauditHours * 3600_000), input.limit) : [];
       const rows = await listStaleProducts(d.db, new Date(Date.now() - input.olderThanHours * 3600_000), input.limit);
-      return rows.map((r) => r.domain);
+      return [...new Set([...watched, ...rows.map((r) => r.domain)])].slice(0, input.limit);
     },
   };
+
+  /**
+   * This audit's OpenAPI description against the one its product's last completed audit kept, by oasdiff.
+   * A comparison that cannot be made (no oasdiff, a document gone, oasdiff failing) reports no change.
+   */
+  async function compareWithPrevious(record: AuditRecord): Promise<ChangeContext['openapi']> {
+    const now = record.artifacts?.openapi.ok ? record.artifacts.openapi.value.hash : undefined;
+    if (!now) return undefined;
+    const before = await previousOpenApiHash(d.db, record.domain);
+    if (!before || before === now) return undefined;
+    const bin = await d.oasdiff?.();
+    if (!bin) return undefined;
+    const [base, revision] = await Promise.all([loadOpenApiDocument(d.db, before), loadOpenApiDocument(d.db, now)]);
+    if (!base || !revision) return undefined;
+    try {
+      return { from: before, to: now, comparison: await compareOpenApi(bin, JSON.stringify(base), JSON.stringify(revision)) };
+    } catch (err) {
+      Context.current().log.warn('OpenAPI comparison failed', { domain: record.domain, error: String((err as Error).message).slice(0, 300) });
+      return undefined;
+    }
+  }
 }
 
 /** A product first met through an audit: named and classified from what its homepage says. */

@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import SwaggerParser from '@apidevtools/swagger-parser';
+import { canonicalJson } from '../../src/domain/mcp/read-tools';
 import type { OpenApiArtifact } from '../../src/domain/audit/artifacts';
 import { isOpenApiDocument, readApiDescription } from '../../src/domain/audit/parse/openapi';
 import type { OutboundResponse } from '../../src/net';
@@ -9,12 +11,17 @@ export const COMMON_OPENAPI_PATHS = ['/openapi.json', '/openapi.yaml', '/swagger
 const MAX_DECLARED = 6;
 /** Operation summaries kept: what the API does, in its own words, for the product's expansion. */
 const MAX_SUMMARIES = 60;
+/** Descriptions kept for comparison are at most this large as canonical JSON (larger ones are only scored). */
+export const MAX_KEPT_OPENAPI_BYTES = 2 * 1024 * 1024;
+
+/** Stores a description by its hash (the audit's activity writes it to openapi_documents). */
+export type KeepOpenApi = (hash: string, document: Record<string, unknown>, bytes: number) => Promise<void>;
 
 /**
  * Finds an OpenAPI description where it is declared (wherever it lives, whatever its extension or media
  * type), else at common paths; reads it as JSON or YAML, then validates it.
  */
-export async function gatherOpenApi(site: SiteReader, declared: string[]): Promise<OpenApiArtifact> {
+export async function gatherOpenApi(site: SiteReader, declared: string[], keep?: KeepOpenApi): Promise<OpenApiArtifact> {
   const named = [...new Set(declared)].slice(0, MAX_DECLARED);
   for (const candidate of [...new Set([...named, ...COMMON_OPENAPI_PATHS.map((p) => site.url(p))])]) {
     let res: OutboundResponse;
@@ -30,9 +37,20 @@ export async function gatherOpenApi(site: SiteReader, declared: string[]): Promi
     if (!isOk(res)) continue;
     const read = readApiDescription(res.text());
     if (!read || !isOpenApiDocument(read.doc)) continue;
-    return validate(res.url, read.doc, read.format, named.includes(candidate));
+    const artifact = await validate(res.url, read.doc, read.format, named.includes(candidate));
+    return keep ? { ...artifact, ...(await kept(read.doc, keep)) } : artifact;
   }
   return { found: false, valid: false, operations: 0, errors: [] };
+}
+
+/** The description's hash once it is stored; nothing when it is too large to keep. */
+async function kept(doc: Record<string, unknown>, keep: KeepOpenApi): Promise<{ hash?: string }> {
+  const text = canonicalJson(doc);
+  const bytes = Buffer.byteLength(text);
+  if (bytes > MAX_KEPT_OPENAPI_BYTES) return {};
+  const hash = createHash('sha256').update(text).digest('hex');
+  await keep(hash, doc, bytes);
+  return { hash };
 }
 
 async function validate(url: string, doc: Record<string, unknown>, format: 'json' | 'yaml', declared: boolean): Promise<OpenApiArtifact> {

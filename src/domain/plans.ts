@@ -17,6 +17,13 @@ export interface PlanConfig {
   requiresPaymentMethod: boolean;
   /** Metered calls per workspace, across every API process (a contract may override them per workspace). */
   callLimits: CallLimits;
+  /** How many products a workspace may watch and how many webhook endpoints it may have (not metered). */
+  watchLimits: WatchLimits;
+}
+
+export interface WatchLimits {
+  watches: number;
+  endpoints: number;
 }
 
 /**
@@ -47,6 +54,7 @@ export const PLANS: Record<string, PlanConfig> = {
     overage: false,
     requiresPaymentMethod: false,
     callLimits: { rate: 10, burst: 20, inFlight: 10 },
+    watchLimits: { watches: 10, endpoints: 2 },
   },
   usage: {
     key: 'usage',
@@ -56,6 +64,7 @@ export const PLANS: Record<string, PlanConfig> = {
     overage: true,
     requiresPaymentMethod: true,
     callLimits: { rate: 25, burst: 50, inFlight: 20 },
+    watchLimits: { watches: 100, endpoints: 10 },
   },
   scale: {
     key: 'scale',
@@ -65,6 +74,7 @@ export const PLANS: Record<string, PlanConfig> = {
     overage: true,
     requiresPaymentMethod: false,
     callLimits: { rate: 50, burst: 100, inFlight: 40 },
+    watchLimits: { watches: 1000, endpoints: 25 },
   },
 };
 

@@ -132,7 +132,7 @@ export function checksFromFacts(f: ProductFacts): CheckScores {
  * A readiness ceiling for a product whose MCP server carries a high-severity security finding (tool
  * poisoning): however ready the rest of it is, an agent should not trust it until that is fixed.
  */
-export const POISONED_READINESS_CAP = 30;
+export const POISONED_READINESS_CAP = 40;
 
 function clamp01(n: number): number {
   return n < 0 ? 0 : Math.min(n, 1);

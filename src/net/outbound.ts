@@ -34,6 +34,11 @@ export interface OutboundOptions {
   ca?: string | Buffer | Array<string | Buffer>;
   /** Deadlines and robots.txt freshness run on it; the system's clock unless a test brings its own. */
   clock?: Clock;
+  /**
+   * One request in flight per host (default): polite to the sites we crawl. Off for webhook deliveries,
+   * whose receivers asked for them: one slow receiver must not hold up others on the same host.
+   */
+  onePerHost?: boolean;
 }
 
 export interface FetchInit {
@@ -44,6 +49,8 @@ export interface FetchInit {
   /** Deadline per HTTP exchange (each redirect hop and the robots.txt fetch get their own). */
   timeoutMs?: number;
   robots?: boolean;
+  /** False: a redirect is answered as it is, never followed (webhook deliveries). Followed by default. */
+  followRedirects?: boolean;
 }
 
 export interface OutboundResponse {
@@ -222,7 +229,7 @@ export function createOutbound(options: OutboundOptions = {}): Outbound {
     httpAgent: new http.Agent({ keepAlive: false }),
     httpsAgent: new https.Agent({ keepAlive: false, ...(extraCa.length ? { ca: [...tls.rootCertificates, ...extraCa] } : {}) }),
   };
-  const runExclusive = createHostQueue();
+  const runExclusive = options.onePerHost === false ? <T>(_host: string, work: () => Promise<T>) => work() : createHostQueue();
   const robots = createRobotsCache(
     async (robotsUrl) => {
       const { result } = await run(robotsUrl, {
@@ -294,7 +301,7 @@ export function createOutbound(options: OutboundOptions = {}): Outbound {
       maxBytes: init.maxBytes ?? maxBytes,
       timeoutMs: init.timeoutMs ?? timeoutMs,
       robots: init.robots ?? robotsByDefault,
-      followRedirects: true,
+      followRedirects: init.followRedirects ?? true,
       maxRedirects,
     });
     return toResponse(result, started, clock.now());

@@ -122,7 +122,8 @@ export const accountOperations = {
     input: UsageEventsQuerySchema,
     output: UsageEventsSchema,
     rest: { method: 'get', path: '/v1/usage/events', tag: TAG },
-    cli: { command: 'events', example: 'agentdex events --event-type audit_run --limit 20' },
+    // `agentdex events` lists product events (issue 39); usage events are the usage command's.
+    cli: { command: 'usage events', example: 'agentdex usage events --event-type audit_run --limit 20' },
   }),
 
   getLimits: operation({

@@ -5,6 +5,7 @@ import { companyOperations } from './company';
 import type { Operation } from './operation';
 import { primitiveOperations } from './primitives';
 import { registryOperations } from './registry';
+import { watchOperations } from './watches';
 
 /**
  * Every operation Agentdex offers, by name. A new primitive is declared in its group's file and added
@@ -18,6 +19,7 @@ export const operations = {
   ...accountOperations,
   ...billingOperations,
   ...claimOperations,
+  ...watchOperations,
 };
 
 export type Operations = typeof operations;

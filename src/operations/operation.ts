@@ -11,7 +11,7 @@ export interface RestBinding {
   path: string;
   tag: string;
   /** Success status; 200 unless given. */
-  status?: 200 | 201 | 204;
+  status?: 200 | 201 | 202 | 204;
   /**
    * Serve repeats from the API's short-lived response cache (open reads only), and with `maxAge`, let
    * clients and CDNs keep the answer that many seconds (Cache-Control).

@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
-import { accessSync, constants, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { findOnPath, isExecutable } from './executables';
 
 /** The CLI release `.ci/run` and this module build with `go install` (newer tags carry a replace directive). */
 export const TEMPORAL_CLI_VERSION = 'v1.5.1';
@@ -45,22 +46,4 @@ export async function locateTemporalCli(lookup: CliLookup, searchPath = process.
   if (code === 0 && isExecutable(cached)) return cached;
   lookup.log(`go install of the Temporal CLI failed (exit ${code}); falling back to the SDK's dev server download`);
   return undefined;
-}
-
-function findOnPath(binary: string, searchPath: string): string | undefined {
-  for (const dir of searchPath.split(path.delimiter)) {
-    if (!dir) continue;
-    const candidate = path.join(dir, binary);
-    if (isExecutable(candidate)) return candidate;
-  }
-  return undefined;
-}
-
-function isExecutable(file: string): boolean {
-  try {
-    accessSync(file, constants.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
 }

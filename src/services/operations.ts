@@ -17,6 +17,8 @@ import { registryService } from './registry';
 import type { Carried } from '../domain/carried-hits';
 import { explainResolution, type Resolution, type ResolveResult } from './resolve';
 import { presentTools, type FindToolsResult, type ToolsFound } from './find-tools';
+import { watchesService } from './watches';
+import { webhooksService } from './webhooks';
 
 /** Everything a door knows about one call, after it has resolved the caller. */
 export interface Invocation {
@@ -67,6 +69,8 @@ export function operationHandlers(deps: AppDeps): Handlers {
   const metered = meteredCalls(deps);
   const claims = claimsService(deps);
   const billing = billingService({ ...deps, payments: stripeProcessor(deps.config.billing) });
+  const watches = watchesService(deps);
+  const webhooks = webhooksService(deps);
 
   /** A metered primitive: its event type comes from the declaration; the caller was resolved by the door. */
   const workflow = <R, O>(call: Invocation, spec: Omit<WorkflowCall<R, O>, 'eventType'> & { operation: OperationName }) => {
@@ -161,6 +165,19 @@ export function operationHandlers(deps: AppDeps): Handlers {
 
     startClaim: read(operations.startClaim, (i, call) => claims.start(workspaceOf(call), i)),
     verifyClaim: read(operations.verifyClaim, (i, call) => claims.verify(workspaceOf(call), i)),
+
+    watchProduct: read(operations.watchProduct, (i, call) => watches.watch(workspaceOf(call), i)),
+    listWatches: read(operations.listWatches, (_i, call) => watches.list(workspaceOf(call))),
+    unwatchProduct: read(operations.unwatchProduct, (i, call) => watches.remove(workspaceOf(call), i.id)),
+    listEvents: read(operations.listEvents, (i, call) => watches.events(workspaceOf(call), i)),
+    createWebhook: read(operations.createWebhook, (i, call) => webhooks.create(workspaceOf(call), i)),
+    listWebhooks: read(operations.listWebhooks, (_i, call) => webhooks.list(workspaceOf(call))),
+    updateWebhook: read(operations.updateWebhook, (i, call) => webhooks.update(workspaceOf(call), i.id, i)),
+    testWebhook: read(operations.testWebhook, (i, call) => webhooks.test(workspaceOf(call), i.id)),
+    rotateWebhookSecret: read(operations.rotateWebhookSecret, (i, call) => webhooks.rotate(workspaceOf(call), i.id)),
+    deleteWebhook: read(operations.deleteWebhook, (i, call) => webhooks.remove(workspaceOf(call), i.id)),
+    listDeliveries: read(operations.listDeliveries, (i, call) => webhooks.deliveries(workspaceOf(call), i.id, i.limit)),
+    resendDelivery: read(operations.resendDelivery, (i, call) => webhooks.resend(workspaceOf(call), i.id, i.deliveryId)),
 
     getBilling: read(operations.getBilling, (_i, call) => billing.summary(workspaceOf(call))),
     createCheckout: read(operations.createCheckout, (i, call) => billing.checkout(workspaceOf(call), i)),

@@ -3,7 +3,9 @@ import type { AuditArtifacts } from '../domain/audit/artifacts';
 import type { AuditFindings, CheckResult } from '../domain/audit/run-audits';
 import { comparableTools, toolDrift } from '../domain/mcp/drift';
 import type { McpDrift, McpSection } from '../domain/mcp/section';
+import { type AuditSnapshot, type ChangeContext, detectChanges } from '../domain/watch/changes';
 import type { Db } from './db';
+import { insertAuditEvents, latestAuditSnapshot, previousOpenApiHash } from './product-events';
 import type { ProductRecord } from './product-rows';
 import { productRecordColumns, recountCategories } from './products';
 import { bumpRegistryVersion } from './registry-version';
@@ -31,6 +33,8 @@ export interface RecordedAudit {
   slug?: string;
   auditId: string;
   auditedAt: Date;
+  /** The product events this audit wrote to the outbox (what changed since the product's previous audit). */
+  eventIds?: string[];
 }
 
 /**
@@ -38,7 +42,14 @@ export interface RecordedAudit {
  * scores (creating the product when the domain is new) and `auditText` its audit field for the ranking.
  * Idempotent per workflow id: a retried activity finds its audit already recorded.
  */
-export async function recordAudit(db: Db, a: AuditRecord, newProduct: () => NewProduct, auditText = '', expansion = ''): Promise<RecordedAudit> {
+export async function recordAudit(
+  db: Db,
+  a: AuditRecord,
+  newProduct: () => NewProduct,
+  auditText = '',
+  expansion = '',
+  openapi?: ChangeContext['openapi'],
+): Promise<RecordedAudit> {
   return db
     .transaction(async (trx) => {
       const done = await trx('audits as a')
@@ -46,7 +57,16 @@ export async function recordAudit(db: Db, a: AuditRecord, newProduct: () => NewP
         .select('a.id', 'a.completed_at', 'p.id as product_id', 'p.slug')
         .where('a.workflow_id', a.workflowId)
         .first();
-      if (done) return { auditId: done.id, productId: done.product_id ?? undefined, slug: done.slug ?? undefined, auditedAt: done.completed_at };
+      if (done) {
+        const events = await trx('product_events').select('id').where({ audit_id: done.id });
+        return {
+          auditId: done.id,
+          productId: done.product_id ?? undefined,
+          slug: done.slug ?? undefined,
+          auditedAt: done.completed_at,
+          eventIds: events.map((e) => e.id),
+        };
+      }
 
       const byDomain = () => trx('products').select('id', 'slug').where({ domain: a.domain }).forUpdate().first();
       let product = await byDomain();
@@ -57,6 +77,9 @@ export async function recordAudit(db: Db, a: AuditRecord, newProduct: () => NewP
         product = (await byDomain()) ?? (await insertProduct(trx, a.domain, newProduct()));
       }
       const f = a.findings;
+      const previous = product ? await latestAuditSnapshot(trx, product.id) : undefined;
+      // The comparison was made outside the transaction; it holds only if no audit came in between.
+      const comparable = openapi && product && openapi.from === (await previousOpenApiHash(trx, a.domain)) ? openapi : undefined;
       const mcp = f?.mcp && product ? await withDrift(trx, product.id, f.mcp, a.artifacts) : (f?.mcp ?? null);
       const [audit] = await trx('audits')
         .insert({
@@ -100,12 +123,24 @@ export async function recordAudit(db: Db, a: AuditRecord, newProduct: () => NewP
             updated_at: trx.fn.now(),
           });
       }
-      return { auditId: audit.id, productId: product?.id, slug: product?.slug, auditedAt: audit.completed_at };
+      // The outbox, in the audit's own transaction: a change is recorded exactly when its audit is.
+      let eventIds: string[] = [];
+      if (product) {
+        const changes = detectChanges(previous, snapshotOf(a, mcp), { drift: mcp?.drift, openapi: comparable });
+        eventIds = await insertAuditEvents(trx, product.id, audit.id, changes);
+      }
+      return { auditId: audit.id, productId: product?.id, slug: product?.slug, auditedAt: audit.completed_at, eventIds };
     })
     .then((r) => {
       bumpRegistryVersion();
       return r;
     });
+}
+
+function snapshotOf(a: AuditRecord, mcp: McpSection | null): AuditSnapshot {
+  const f = a.findings;
+  if (!f) return { reachable: false, error: a.error };
+  return { reachable: true, scores: f.scores, checks: f.checks, security: mcp?.security ?? [] };
 }
 
 /**

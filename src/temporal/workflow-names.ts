@@ -14,6 +14,8 @@ export const WorkflowTypes = {
   resolve: 'resolveWorkflow',
   sweep: 'sweepWorkflow',
   usageSync: 'usageSyncWorkflow',
+  dispatchEvent: 'dispatchEventWorkflow',
+  webhookDelivery: 'webhookDeliveryWorkflow',
 } as const;
 
 export const ScheduleIds = {

@@ -73,6 +73,9 @@ export const Layout: FC<PageMeta & { children?: Child }> = (p) => (
                 <li>
                   <a href="/dashboard/claims">Claims</a>
                 </li>
+                <li>
+                  <a href="/dashboard/watches">Watches</a>
+                </li>
               </ul>
             ) : (
               <ul>

@@ -8,6 +8,7 @@ import { DISCOVERY_SITES } from './discovery';
 import { HOWTO_SITES } from './howto-docs';
 import { MCP_TRUST_SITES } from './mcp-trust';
 import { SITES, genericSite, type SiteHandler } from './sites';
+import { RECEIVER_HOST, receiverSite, startWatchedSite, WATCHED_HOST, type WatchedSite } from './watch-sites';
 
 /**
  * The fixture web: synthetic vendor sites served over real HTTP on loopback, one server dispatching on
@@ -21,6 +22,8 @@ export interface FixtureWeb {
   allowlist: string[];
   hosts: string[];
   requests: Array<{ host: string; method: string; path: string; headers: http.IncomingHttpHeaders }>;
+  /** The product watch tests follow, on its own port (test/fixture-web/watch-sites.ts). */
+  watchedSite: WatchedSite;
   close(): Promise<void>;
 }
 
@@ -31,6 +34,7 @@ export async function startFixtureWeb(o: { genericSites?: number } = {}): Promis
     Object.entries({ ...SITES, ...DISCOVERY_SITES, ...COMPANY_SITES, ...HOWTO_SITES, ...AUDIT_TRUTH_SITES, ...CLAIM_SITES, ...MCP_TRUST_SITES }),
   );
   for (let i = 0; i < (o.genericSites ?? 0); i++) handlers.set(`site-${i}.test`, genericSite(`site-${i}`));
+  handlers.set(RECEIVER_HOST, receiverSite);
   const requests: FixtureWeb['requests'] = [];
   const sockets = new Set<net.Socket>();
   let port = 0;
@@ -57,19 +61,25 @@ export async function startFixtureWeb(o: { genericSites?: number } = {}): Promis
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   port = (server.address() as AddressInfo).port;
   const downPort = await closedPort();
+  // The watched product has a server of its own, so a test can take it down and bring it back.
+  const watchedSite = await startWatchedSite();
 
   const names = [...handlers.keys()];
   const mapped = [...names, ...names.map((h) => `mcp.${h}`), ...names.map((h) => `status.${h}`), ...names.map((h) => `api.${h}`)];
   return {
     port,
-    hostMapSetting: [...mapped.map((h) => `${h}=127.0.0.1:${port}`), `down.test=127.0.0.1:${downPort}`].join(','),
+    hostMapSetting: [...mapped.map((h) => `${h}=127.0.0.1:${port}`), `down.test=127.0.0.1:${downPort}`, `${WATCHED_HOST}=127.0.0.1:${watchedSite.port}`].join(
+      ',',
+    ),
     // By name, not by address: the loopback address itself stays forbidden, as an SSRF target must.
-    allowlist: [...mapped, 'down.test'],
+    allowlist: [...mapped, 'down.test', WATCHED_HOST],
+    watchedSite,
     hosts: names,
     requests,
     close: () =>
       new Promise<void>((resolve) => {
         for (const s of sockets) s.destroy(); // slow-loris responses never end by themselves
+        void watchedSite.close();
         server.close(() => resolve());
       }),
   };

@@ -16,6 +16,15 @@ export async function eventually(condition: () => boolean, what: string, withinM
   }
 }
 
+/** As `eventually`, for a condition that has to ask (a query, a request): asked again every 50 ms. */
+export async function eventuallyAsync(condition: () => Promise<boolean>, what: string, withinMs = REAL_TIME_MARGIN_MS): Promise<void> {
+  const deadline = Date.now() + withinMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`not within ${withinMs} ms of real time: ${what}`);
+    await new Promise((resolve) => realSetTimeout(resolve, 50));
+  }
+}
+
 /** Whether a promise has settled, without waiting for it. */
 export function settledState(promise: Promise<unknown>): () => boolean {
   let settled = false;

@@ -90,6 +90,14 @@ export async function startInfra(): Promise<void> {
     MCP_REGISTRY_URL: 'http://mcp-registry.test',
     SEARCH_PROVIDER_URL: 'http://searx.test',
     PACKAGE_REGISTRY_URL: 'http://npm-registry.test',
+    // The worker links webhook payloads to product pages at the test app's public address.
+    PUBLIC_BASE_URL: 'http://agentdex.test',
+    // Webhooks: a key for the run, and retries in milliseconds rather than hours (the schedule is the same).
+    WEBHOOK_SECRETS_KEY: randomBytes(32).toString('base64'),
+    WEBHOOK_RETRY_FIRST_MS: '200',
+    WEBHOOK_RETRY_MAX_MS: '800',
+    WEBHOOK_RETRY_WINDOW_MS: '4000',
+    WEBHOOK_TIMEOUT_MS: '2000',
   };
 
   const taskQueue = `agentdex-test-${runId}`;

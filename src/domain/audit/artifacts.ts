@@ -126,6 +126,12 @@ export interface OpenApiArtifact {
   operationSummaries?: string[];
   operations: number;
   errors: string[];
+  /**
+   * SHA-256 of the description's canonical JSON (issue 39): the document itself is stored once per hash
+   * (openapi_documents), so two audits' descriptions can be compared. Absent before issue 39 and when it
+   * was too large to keep.
+   */
+  hash?: string;
 }
 
 export interface OAuthArtifact {

@@ -16,7 +16,7 @@ const day = (iso: string | null | undefined) => (iso ? iso.slice(0, 10) : '—')
 
 /** Every dashboard form carries the session's CSRF token. */
 
-const Notice: FC<{ notice?: { kind: 'good' | 'bad'; text: string } }> = ({ notice }) =>
+export const Notice: FC<{ notice?: { kind: 'good' | 'bad'; text: string } }> = ({ notice }) =>
   notice ? (
     <p class={`notice ${notice.kind}`} role={notice.kind === 'bad' ? 'alert' : 'status'}>
       {notice.text}

@@ -1,0 +1,281 @@
+import type { Knex } from 'knex';
+import type { Db } from './db';
+import { lockWorkspace } from './watches';
+
+export interface EndpointRow {
+  id: string;
+  workspace_id: string;
+  url: string;
+  events: string[] | null;
+  enabled: boolean;
+  disabled_reason: string | null;
+  disabled_at: Date | null;
+  secret_ciphertext: string;
+  previous_secret_ciphertext: string | null;
+  previous_secret_expires_at: Date | null;
+  secret_rotated_at: Date | null;
+  created_at: Date;
+}
+
+export async function insertEndpoint(
+  db: Db,
+  workspaceId: string,
+  e: { url: string; events: string[] | null; secretCiphertext: string },
+  limit: number,
+): Promise<EndpointRow | 'limit-reached'> {
+  return db.transaction(async (trx) => {
+    await lockWorkspace(trx, workspaceId, 'webhook-endpoints');
+    const { n } = (await trx('webhook_endpoints').where({ workspace_id: workspaceId }).count('* as n').first()) as { n: string };
+    if (Number(n) >= limit) return 'limit-reached';
+    const [row] = await trx('webhook_endpoints')
+      .insert({ workspace_id: workspaceId, url: e.url, events: e.events, secret_ciphertext: e.secretCiphertext })
+      .returning('*');
+    return row as EndpointRow;
+  });
+}
+
+export async function listEndpoints(db: Db, workspaceId: string): Promise<EndpointRow[]> {
+  return db('webhook_endpoints').where({ workspace_id: workspaceId }).orderBy('created_at', 'desc');
+}
+
+export async function findEndpoint(db: Db, workspaceId: string, id: string): Promise<EndpointRow | undefined> {
+  return db('webhook_endpoints').where({ id, workspace_id: workspaceId }).first();
+}
+
+export async function deleteEndpoint(db: Db, workspaceId: string, id: string): Promise<boolean> {
+  return (await db('webhook_endpoints').where({ id, workspace_id: workspaceId }).delete()) > 0;
+}
+
+/** A new signing secret; the one it replaces keeps verifying (and signing alongside) until `previousValidUntil`. */
+export async function rotateSecret(
+  db: Db,
+  workspaceId: string,
+  id: string,
+  secretCiphertext: string,
+  previousValidUntil: Date,
+): Promise<EndpointRow | undefined> {
+  const [row] = await db('webhook_endpoints')
+    .where({ id, workspace_id: workspaceId })
+    .update({
+      previous_secret_ciphertext: db.ref('secret_ciphertext'),
+      previous_secret_expires_at: previousValidUntil,
+      secret_ciphertext: secretCiphertext,
+      secret_rotated_at: db.fn.now(),
+    })
+    .returning('*');
+  return row;
+}
+
+/** Enables or disables an endpoint, and sets its event types (null: every type), by the workspace's request. */
+export async function updateEndpoint(
+  db: Db,
+  workspaceId: string,
+  id: string,
+  patch: { enabled?: boolean; events?: string[] | null },
+): Promise<EndpointRow | undefined> {
+  const enabled =
+    patch.enabled === undefined
+      ? {}
+      : patch.enabled
+        ? { enabled: true, disabled_reason: null, disabled_at: null }
+        : { enabled: false, disabled_reason: 'disabled by the workspace', disabled_at: db.fn.now() };
+  const [row] = await db('webhook_endpoints')
+    .where({ id, workspace_id: workspaceId })
+    .update({ ...enabled, ...(patch.events !== undefined ? { events: patch.events } : {}), id })
+    .returning('*');
+  return row;
+}
+
+/** Disables an endpoint for a delivery's reason (410 Gone, a whole retry window failed); the dashboard shows why. */
+export async function disableEndpoint(db: Db, id: string, reason: string): Promise<void> {
+  await db('webhook_endpoints').where({ id, enabled: true }).update({ enabled: false, disabled_reason: reason, disabled_at: db.fn.now() });
+}
+
+export interface Subscriber {
+  endpoint_id: string;
+  workspace_id: string;
+  endpoint_events: string[] | null;
+  watch_events: string[] | null;
+  threshold: number;
+}
+
+/** Enabled endpoints of workspaces that watch this product, with each watch's and endpoint's filters. */
+export async function subscribersOf(db: Db, productId: string): Promise<Subscriber[]> {
+  return db('watches as w')
+    .join('webhook_endpoints as e', 'e.workspace_id', 'w.workspace_id')
+    .select('e.id as endpoint_id', 'e.workspace_id', 'e.events as endpoint_events', 'w.events as watch_events', 'w.threshold')
+    .where('w.product_id', productId)
+    .andWhere('e.enabled', true);
+}
+
+/** One delivery per event and endpoint: inserting again finds the first. Returns every delivery of the event. */
+export async function ensureDeliveries(
+  db: Db,
+  eventId: string,
+  targets: Array<{ endpoint_id: string; workspace_id: string }>,
+): Promise<Array<{ id: string; run: number; status: string }>> {
+  if (targets.length) {
+    await db('webhook_deliveries')
+      .insert(targets.map((t) => ({ event_id: eventId, endpoint_id: t.endpoint_id, workspace_id: t.workspace_id })))
+      .onConflict(['event_id', 'endpoint_id'])
+      .ignore();
+  }
+  return db('webhook_deliveries').select('id', 'run', 'status').where({ event_id: eventId });
+}
+
+export interface DeliveryForAttempt {
+  id: string;
+  run: number;
+  status: string;
+  attempts: number;
+  event_id: string;
+  endpoint_id: string;
+  url: string;
+  enabled: boolean;
+  secret_ciphertext: string;
+  previous_secret_ciphertext: string | null;
+  previous_secret_expires_at: Date | null;
+}
+
+export async function findDeliveryForAttempt(db: Db, deliveryId: string): Promise<DeliveryForAttempt | undefined> {
+  return db('webhook_deliveries as d')
+    .join('webhook_endpoints as e', 'e.id', 'd.endpoint_id')
+    .select(
+      'd.id',
+      'd.run',
+      'd.status',
+      'd.attempts',
+      'd.event_id',
+      'd.endpoint_id',
+      'e.url',
+      'e.enabled',
+      'e.secret_ciphertext',
+      'e.previous_secret_ciphertext',
+      'e.previous_secret_expires_at',
+    )
+    .where('d.id', deliveryId)
+    .first();
+}
+
+export interface AttemptRecord {
+  deliveryId: string;
+  run: number;
+  attempt: number;
+  statusCode: number | null;
+  latencyMs: number;
+  error: string | null;
+  /** Where the delivery stands after this attempt. */
+  status: 'pending' | 'delivered' | 'failed';
+  nextAttemptAt: Date | null;
+}
+
+/** Records one attempt and the delivery's state after it; a repeated record of the same attempt changes nothing. */
+export async function recordAttempt(db: Db, a: AttemptRecord): Promise<void> {
+  await db.transaction(async (trx: Knex.Transaction) => {
+    const inserted = await trx('webhook_attempts')
+      .insert({ delivery_id: a.deliveryId, run: a.run, attempt: a.attempt, status_code: a.statusCode, latency_ms: a.latencyMs, error: a.error })
+      .onConflict(['delivery_id', 'run', 'attempt'])
+      .ignore()
+      .returning('attempt');
+    if (!inserted.length) return;
+    await trx('webhook_deliveries')
+      .where({ id: a.deliveryId, run: a.run })
+      .update({
+        attempts: trx.raw('attempts + 1'),
+        status: a.status,
+        last_status_code: a.statusCode,
+        last_error: a.error,
+        next_attempt_at: a.nextAttemptAt,
+        ...(a.status === 'delivered' ? { delivered_at: trx.fn.now() } : {}),
+      });
+  });
+}
+
+/** Ends a run without an attempt (its endpoint was disabled or deleted meanwhile). */
+export async function abandonDelivery(db: Db, deliveryId: string, run: number, reason: string): Promise<void> {
+  await db('webhook_deliveries')
+    .where({ id: deliveryId, run })
+    .whereNot('status', 'delivered')
+    .update({ status: 'failed', last_error: reason, next_attempt_at: null });
+}
+
+export interface DeliveryRow {
+  id: string;
+  event_id: string;
+  type: string;
+  status: string;
+  attempts: number;
+  run: number;
+  last_status_code: number | null;
+  last_error: string | null;
+  next_attempt_at: Date | null;
+  delivered_at: Date | null;
+  created_at: Date;
+}
+
+function deliveriesOf(db: Db, workspaceId: string, endpointId: string) {
+  return db('webhook_deliveries as d')
+    .join('product_events as ev', 'ev.id', 'd.event_id')
+    .select(
+      'd.id',
+      'd.event_id',
+      'ev.type',
+      'd.status',
+      'd.attempts',
+      'd.run',
+      'd.last_status_code',
+      'd.last_error',
+      'd.next_attempt_at',
+      'd.delivered_at',
+      'd.created_at',
+    )
+    .where({ 'd.workspace_id': workspaceId, 'd.endpoint_id': endpointId });
+}
+
+export async function listDeliveries(db: Db, workspaceId: string, endpointId: string, limit: number): Promise<DeliveryRow[]> {
+  return deliveriesOf(db, workspaceId, endpointId).orderBy('d.created_at', 'desc').limit(limit);
+}
+
+export async function findDelivery(db: Db, workspaceId: string, endpointId: string, deliveryId: string): Promise<DeliveryRow | undefined> {
+  return deliveriesOf(db, workspaceId, endpointId).andWhere('d.id', deliveryId).first();
+}
+
+/** Recent deliveries across a workspace's endpoints (the dashboard). */
+export async function listRecentDeliveries(db: Db, workspaceId: string, limit: number): Promise<Array<DeliveryRow & { endpoint_id: string; url: string }>> {
+  return db('webhook_deliveries as d')
+    .join('product_events as ev', 'ev.id', 'd.event_id')
+    .join('webhook_endpoints as e', 'e.id', 'd.endpoint_id')
+    .select(
+      'd.id',
+      'd.event_id',
+      'ev.type',
+      'd.status',
+      'd.attempts',
+      'd.run',
+      'd.last_status_code',
+      'd.last_error',
+      'd.next_attempt_at',
+      'd.delivered_at',
+      'd.created_at',
+      'd.endpoint_id',
+      'e.url',
+    )
+    .where('d.workspace_id', workspaceId)
+    .orderBy('d.created_at', 'desc')
+    .limit(limit);
+}
+
+/** Starts another run of a delivery that is not pending (a resend): pending again, its next run number returned. */
+export async function restartDelivery(db: Db, workspaceId: string, endpointId: string, deliveryId: string): Promise<{ id: string; run: number } | undefined> {
+  const [row] = await db('webhook_deliveries')
+    .where({ id: deliveryId, endpoint_id: endpointId, workspace_id: workspaceId })
+    .whereNot('status', 'pending')
+    .update({ run: db.raw('run + 1'), status: 'pending', last_error: null, next_attempt_at: db.fn.now() })
+    .returning(['id', 'run']);
+  return row;
+}
+
+export async function insertTestDelivery(db: Db, workspaceId: string, endpointId: string, eventId: string): Promise<{ id: string; run: number }> {
+  const [row] = await db('webhook_deliveries').insert({ event_id: eventId, endpoint_id: endpointId, workspace_id: workspaceId }).returning(['id', 'run']);
+  return row;
+}
