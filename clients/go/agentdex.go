@@ -785,3 +785,138 @@ func (c *Client) StartClaim(ctx context.Context, input Params, opts ...CallOptio
 func (c *Client) VerifyClaim(ctx context.Context, input Params, opts ...CallOption) (json.RawMessage, error) {
 	return c.call(ctx, route{method: "POST", path: "/v1/claim/verify", inBody: true}, input, opts)
 }
+
+// WatchProduct calls POST /v1/watches (an API key). Watch a product: be told (webhooks, /v1/events)
+// when its readiness, OpenAPI, MCP tools or site change.
+//
+// Watches a product by slug or domain (an unknown domain is audited first, free) for the event types
+// given (all by default): readiness.dropped/rose (moves of at least `threshold` points, default 5),
+// openapi.breaking/changed, mcp.tools_changed, site.unreachable/recovered, security.finding. Watched
+// products are re-audited at least daily. Watching again updates the watch. Not metered; Starter 10
+// watches and 2 endpoints, Usage 100 and 10, Scale 1,000 and 25.
+//
+// Input: product, events (optional), threshold (optional).
+func (c *Client) WatchProduct(ctx context.Context, input Params, opts ...CallOption) (json.RawMessage, error) {
+	return c.call(ctx, route{method: "POST", path: "/v1/watches", inBody: true}, input, opts)
+}
+
+// ListWatches calls GET /v1/watches (an API key). This workspace's watches.
+//
+// The products this workspace watches, each with the event types it is told of and its readiness
+// threshold.
+//
+// Input: none.
+func (c *Client) ListWatches(ctx context.Context, input Params, opts ...CallOption) (json.RawMessage, error) {
+	return c.call(ctx, route{method: "GET", path: "/v1/watches"}, input, opts)
+}
+
+// UnwatchProduct calls DELETE /v1/watches/{id} (an API key). Stop watching a product.
+//
+// Deletes a watch; its product’s later events are no longer sent or listed to this workspace.
+//
+// Input: id.
+func (c *Client) UnwatchProduct(ctx context.Context, input Params, opts ...CallOption) (json.RawMessage, error) {
+	return c.call(ctx, route{method: "DELETE", path: "/v1/watches/{id}", params: []string{"id"}}, input, opts)
+}
+
+// ListEvents calls GET /v1/events (an API key). Events of this workspace's watched products, newest
+// first (cursor pagination).
+//
+// What changed in the products this workspace watches, newest first: each event with its type,
+// product, time, a one-line summary and before/after data. Filter by type (comma-separated) and
+// product; pass `next` as `cursor` for older events. For agents that poll instead of receiving
+// webhooks. Free.
+//
+// Input: type (optional), product (optional), cursor (optional), limit (optional).
+func (c *Client) ListEvents(ctx context.Context, input Params, opts ...CallOption) (json.RawMessage, error) {
+	return c.call(ctx, route{method: "GET", path: "/v1/events"}, input, opts)
+}
+
+// CreateWebhook calls POST /v1/webhooks (an API key). Add a webhook endpoint (Standard Webhooks
+// signed; the secret is shown once).
+//
+// Adds an endpoint that receives this workspace’s product events (the types given, all by default) as
+// signed Standard Webhooks POSTs. The address is checked by the network guard now and at every
+// delivery. The whsec_ secret is returned this once. Starter 10 watches and 2 endpoints, Usage 100 and
+// 10, Scale 1,000 and 25.
+//
+// Input: url, events (optional).
+func (c *Client) CreateWebhook(ctx context.Context, input Params, opts ...CallOption) (json.RawMessage, error) {
+	return c.call(ctx, route{method: "POST", path: "/v1/webhooks", inBody: true}, input, opts)
+}
+
+// ListWebhooks calls GET /v1/webhooks (an API key). This workspace's webhook endpoints (secrets never
+// shown).
+//
+// Endpoints with their event types, whether they are enabled (and why not) and their secret’s rotation
+// state.
+//
+// Input: none.
+func (c *Client) ListWebhooks(ctx context.Context, input Params, opts ...CallOption) (json.RawMessage, error) {
+	return c.call(ctx, route{method: "GET", path: "/v1/webhooks"}, input, opts)
+}
+
+// UpdateWebhook calls PATCH /v1/webhooks/{id} (an API key). Enable or disable an endpoint, or change
+// its event types.
+//
+// Enables (clearing why it stopped) or disables an endpoint, or sets the event types it receives
+// (null: every type).
+//
+// Input: id, enabled (optional), events (optional).
+func (c *Client) UpdateWebhook(ctx context.Context, input Params, opts ...CallOption) (json.RawMessage, error) {
+	return c.call(ctx, route{method: "PATCH", path: "/v1/webhooks/{id}", params: []string{"id"}, inBody: true}, input, opts)
+}
+
+// TestWebhook calls POST /v1/webhooks/{id}/test (an API key). Send a signed webhook.test event to an
+// endpoint now.
+//
+// Sends a `webhook.test` event to the endpoint, signed and retried like any delivery; see its
+// deliveries for the outcome.
+//
+// Input: id.
+func (c *Client) TestWebhook(ctx context.Context, input Params, opts ...CallOption) (json.RawMessage, error) {
+	return c.call(ctx, route{method: "POST", path: "/v1/webhooks/{id}/test", params: []string{"id"}, inBody: true}, input, opts)
+}
+
+// RotateWebhookSecret calls POST /v1/webhooks/{id}/rotate (an API key). Rotate an endpoint’s signing
+// secret (the old one keeps signing for 24 h).
+//
+// Issues a new whsec_ secret, returned this once. For 24 hours each delivery carries signatures by
+// both secrets.
+//
+// Input: id.
+func (c *Client) RotateWebhookSecret(ctx context.Context, input Params, opts ...CallOption) (json.RawMessage, error) {
+	return c.call(ctx, route{method: "POST", path: "/v1/webhooks/{id}/rotate", params: []string{"id"}, inBody: true}, input, opts)
+}
+
+// DeleteWebhook calls DELETE /v1/webhooks/{id} (an API key). Delete a webhook endpoint and its
+// deliveries.
+//
+// Deletes the endpoint; deliveries still retrying stop.
+//
+// Input: id.
+func (c *Client) DeleteWebhook(ctx context.Context, input Params, opts ...CallOption) (json.RawMessage, error) {
+	return c.call(ctx, route{method: "DELETE", path: "/v1/webhooks/{id}", params: []string{"id"}}, input, opts)
+}
+
+// ListDeliveries calls GET /v1/webhooks/{id}/deliveries (an API key). An endpoint’s deliveries, newest
+// first, with their attempts’ outcome.
+//
+// Each delivery: its event, status (pending, delivered, failed), attempts, last status code or error,
+// and next attempt.
+//
+// Input: id, limit (optional).
+func (c *Client) ListDeliveries(ctx context.Context, input Params, opts ...CallOption) (json.RawMessage, error) {
+	return c.call(ctx, route{method: "GET", path: "/v1/webhooks/{id}/deliveries", params: []string{"id"}}, input, opts)
+}
+
+// ResendDelivery calls POST /v1/webhooks/{id}/deliveries/{deliveryId}/resend (an API key). Send a
+// delivery again (the same webhook-id).
+//
+// Starts the delivery’s attempts again, with the same event and webhook-id; for one that failed or was
+// never received.
+//
+// Input: id, deliveryId.
+func (c *Client) ResendDelivery(ctx context.Context, input Params, opts ...CallOption) (json.RawMessage, error) {
+	return c.call(ctx, route{method: "POST", path: "/v1/webhooks/{id}/deliveries/{deliveryId}/resend", params: []string{"id", "deliveryId"}, inBody: true}, input, opts)
+}

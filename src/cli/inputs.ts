@@ -67,8 +67,12 @@ function readFields(op: Operation): CliField[] {
   });
 }
 
-/** A flag's value as the field's type: numbers parsed, `none` clearing a nullable field. */
+/**
+ * A flag's value as the field's type: numbers parsed, `none` clearing a nullable field, a list given
+ * space- or comma-separated (`--events a,b` or `--events a b`).
+ */
 export function coerceValue(f: CliField, raw: unknown): unknown {
+  if (f.kind === 'array' && Array.isArray(raw)) return raw.flatMap((v) => String(v).split(',')).filter((v) => v !== '');
   if (raw === undefined || f.kind === 'boolean' || f.kind === 'array') return raw;
   const text = String(raw);
   if (f.nullable && /^(none|null)$/i.test(text)) return null;

@@ -12,7 +12,7 @@ const ASYNC_NOTE =
   'Send `Prefer: respond-async` for an immediate 202 with a job; calls that outlast the wait also answer 202. ' +
   'An `Idempotency-Key` header (24 h) makes a retry return the stored answer, never billed twice.';
 
-const SUCCESS: Record<number, string> = { 200: 'The result', 201: 'Created', 204: 'Done; no content' };
+const SUCCESS: Record<number, string> = { 200: 'The result', 201: 'Created', 202: 'Accepted: under way in the background', 204: 'Done; no content' };
 
 const IDEMPOTENCY_ERRORS = {
   409: 'A request with this Idempotency-Key is still being accepted (see Retry-After)',

@@ -2,6 +2,7 @@ import type { OperationName, Operations, OutputOf } from '../operations';
 import { NOT_AUDITED_SENTENCE } from '../schemas/registry';
 import { mcpSummaryText, mcpToolsText } from './mcp-tools';
 import { fields, table } from './table';
+import { watchRenderers } from './watches';
 
 /**
  * How text is dressed: plain for MCP tool results (compact, no escape codes), coloured with readiness bars
@@ -75,6 +76,7 @@ function profile(p: Out<'getProfile'>, s: TextStyle, sayClean = true): string {
 }
 
 const RENDERERS: Renderers = {
+  ...watchRenderers,
   listRegistry: (b, s) => rows(b, s),
   search: (b, s) => rows(b, s),
   getProfile: profile,

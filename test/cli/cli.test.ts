@@ -3,9 +3,11 @@ import path from 'node:path';
 import { commandGroups } from '../../src/cli/commands';
 import { operationList } from '../../src/operations';
 import { bumpRegistryVersion } from '../../src/store/registry-version';
+import { receiver } from '../fixture-web/watch-sites';
 import { startHttp } from '../net/support';
 import { startTestApp, type TestApp } from '../support/app';
 import { runCommand } from '../support/command';
+import { eventuallyAsync } from '../support/eventually';
 import { jsonOf } from '../support/http';
 import { getInfra } from '../support/infra';
 import { startStripeMock, type RunningStripeMock } from '../support/stripe-mock';
@@ -65,6 +67,8 @@ describe('agentdex CLI (the built binary against a running server)', function ()
         'research',
         'usage',
         'events',
+        'watch',
+        'webhooks',
         'entitlements',
         'limits',
         'keys',
@@ -223,6 +227,15 @@ describe('agentdex CLI (the built binary against a running server)', function ()
       });
       const { jobId } = await jsonOf(job);
       const spare = JSON.parse((await agentdex(['keys', 'create', '--json'], e)).stdout);
+      const watch = JSON.parse((await agentdex(['watch', 'add', 'paypal', '--json'], e)).stdout);
+      receiver('cli', { secrets: [] });
+      const hook = JSON.parse((await agentdex(['webhooks', 'add', 'http://receiver.test/r/cli', '--json'], e)).stdout);
+      const spareHook = JSON.parse((await agentdex(['webhooks', 'add', 'http://receiver.test/r/cli-spare', '--json'], e)).stdout);
+      const sent = JSON.parse((await agentdex(['webhooks', 'test', hook.id, '--json'], e)).stdout);
+      await eventuallyAsync(
+        async () => JSON.parse((await agentdex(['webhooks', 'deliveries', hook.id, '--json'], e)).stdout).deliveries[0]?.status === 'delivered',
+        'the test delivery is delivered',
+      );
       // One invocation per operation with a command: a new operation fails here until it has one.
       const invocations: Record<string, string[]> = {
         listRegistry: ['registry', '--limit', '3'],
@@ -243,7 +256,7 @@ describe('agentdex CLI (the built binary against a running server)', function ()
         revokeKey: ['keys', 'revoke', spare.id],
         getUsage: ['usage'],
         getEntitlements: ['entitlements'],
-        listUsageEvents: ['events', '--limit', '5'],
+        listUsageEvents: ['usage', 'events', '--limit', '5'],
         getLimits: ['limits'],
         setLimits: ['limits', '--budget', '20'],
         getCompany: ['company', 'mosaicdesk.test'],
@@ -257,6 +270,18 @@ describe('agentdex CLI (the built binary against a running server)', function ()
         createCheckout: ['billing', 'checkout', '--success-url', 'https://example.com/paid', '--cancel-url', 'https://example.com/billing'],
         createPortal: ['billing', 'portal', '--return-url', 'https://example.com/billing'],
         listInvoices: ['billing', 'invoices'],
+        watchProduct: ['watch', 'add', 'stripe.com', '--events', 'openapi.breaking,readiness.dropped', '--threshold', '10'],
+        listWatches: ['watch', 'list'],
+        unwatchProduct: ['watch', 'remove', watch.id],
+        listEvents: ['events', '--limit', '5'],
+        listWebhooks: ['webhooks', 'list'],
+        deleteWebhook: ['webhooks', 'remove', spareHook.id],
+        createWebhook: ['webhooks', 'add', 'http://receiver.test/r/cli-2', '--events', 'openapi.breaking'],
+        testWebhook: ['webhooks', 'test', hook.id],
+        rotateWebhookSecret: ['webhooks', 'rotate', hook.id],
+        listDeliveries: ['webhooks', 'deliveries', hook.id],
+        resendDelivery: ['webhooks', 'resend', hook.id, sent.deliveryId],
+        updateWebhook: ['webhooks', 'update', hook.id, '--no-enabled'],
       };
       assert.deepEqual(
         Object.keys(invocations).sort(),
@@ -283,7 +308,8 @@ describe('agentdex CLI (the built binary against a running server)', function ()
         ['profile'],
         ['registry', '--limit', 'many'],
         ['compare', 'stripe'],
-        ['events', '--event-type', 'nonsense'],
+        ['usage', 'events', '--event-type', 'nonsense'],
+        ['events', '--type', 'nonsense'],
         ['profile', 'no-such-product'],
       ]) {
         const r = await agentdex(args, env);

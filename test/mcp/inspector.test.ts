@@ -26,11 +26,11 @@ describe('hosted MCP server through the MCP Inspector CLI', function () {
     const r = await inspector([...target(), '--method', 'tools/list', '--strict']);
     assert.equal(r.code, 0, r.stderr);
     const names = (JSON.parse(r.stdout) as { tools: Array<{ name: string }> }).tools.map((t) => t.name);
-    assert.equal(names.length, 14, names.join(','));
+    assert.equal(names.length, 17, names.join(','));
     assert.doesNotMatch(r.stderr, /warning|error/i, 'no portability warnings');
   });
 
-  it('calls each of the fourteen tools, recording the metered ones with source mcp', async () => {
+  it('calls each of the seventeen tools, recording the metered ones with source mcp', async () => {
     const calls: Array<[string, string[]]> = [
       ['list_registry', ['limit=3']],
       ['get_profile', ['slug=stripe']],
@@ -46,6 +46,10 @@ describe('hosted MCP server through the MCP Inspector CLI', function () {
       ['find_competitors', ['domain=stripe.com', 'limit=2']],
       ['compare_companies', ['domains=["tallyhive.test","mosaicdesk.test"]']],
       ['research_company', ['domain=tallyhive.test', 'question=What is the rate limit of the Tallyhive API?']],
+      // Watching is free: these three record no usage.
+      ['watch_product', ['product=stripe', 'threshold=10']],
+      ['list_watches', []],
+      ['list_events', ['limit=5']],
     ];
     for (const [tool, args] of calls) {
       const r = await inspector([...target(), '--method', 'tools/call', '--tool-name', tool, ...args.flatMap((a) => ['--tool-arg', a])]);

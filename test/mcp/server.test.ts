@@ -7,7 +7,7 @@ import { jsonOf } from '../support/http';
 import { getInfra } from '../support/infra';
 import { createWorkspace } from '../support/workspaces';
 
-/** decisions.md, "Hosted tool server": all fourteen. */
+/** decisions.md, "Hosted tool server": all fourteen, and issue 39's three for watching products. */
 const TOOLS = [
   'audit',
   'compare_companies',
@@ -19,10 +19,13 @@ const TOOLS = [
   'get_profile',
   'get_usage',
   'how_to',
+  'list_events',
   'list_registry',
+  'list_watches',
   'research_company',
   'resolve',
   'search_tools',
+  'watch_product',
 ];
 
 describe('hosted MCP server (POST /mcp) through the SDK client', function () {
@@ -47,7 +50,7 @@ describe('hosted MCP server (POST /mcp) through the SDK client', function () {
   });
   after(() => app.close());
 
-  it('lists exactly the fourteen tools, each with input and output schemas, annotations and a priced description', async () => {
+  it('lists exactly the seventeen tools, each with input and output schemas, annotations and a priced description', async () => {
     const client = await connect({ 'x-api-key': ws.key });
     try {
       const { tools } = await client.listTools();

@@ -562,6 +562,133 @@ class Agentdex:
         """
         return self._call("POST", "/v1/claim/verify", [], "body", False, _fields(params, fields, slug=slug))
 
+    def watch_product(self, product: Any, *, params: Optional[Dict[str, Any]] = None, **fields: Any) -> Any:
+        """Watch a product: be told (webhooks, /v1/events) when its readiness, OpenAPI, MCP tools or site
+        change.
+
+        Watches a product by slug or domain (an unknown domain is audited first, free) for the event types
+        given (all by default): readiness.dropped/rose (moves of at least `threshold` points, default 5),
+        openapi.breaking/changed, mcp.tools_changed, site.unreachable/recovered, security.finding. Watched
+        products are re-audited at least daily. Watching again updates the watch. Not metered; Starter 10
+        watches and 2 endpoints, Usage 100 and 10, Scale 1,000 and 25.
+
+        POST /v1/watches (an API key). Input: product, events (optional), threshold (optional).
+        """
+        return self._call("POST", "/v1/watches", [], "body", False, _fields(params, fields, product=product))
+
+    def list_watches(self, *, params: Optional[Dict[str, Any]] = None, **fields: Any) -> Any:
+        """This workspace's watches.
+
+        The products this workspace watches, each with the event types it is told of and its readiness
+        threshold.
+
+        GET /v1/watches (an API key). Input: none.
+        """
+        return self._call("GET", "/v1/watches", [], "query", False, _fields(params, fields))
+
+    def unwatch_product(self, id: Any, *, params: Optional[Dict[str, Any]] = None, **fields: Any) -> Any:
+        """Stop watching a product.
+
+        Deletes a watch; its product’s later events are no longer sent or listed to this workspace.
+
+        DELETE /v1/watches/{id} (an API key). Input: id.
+        """
+        return self._call("DELETE", "/v1/watches/{id}", ["id"], "query", False, _fields(params, fields, id=id))
+
+    def list_events(self, *, params: Optional[Dict[str, Any]] = None, **fields: Any) -> Any:
+        """Events of this workspace's watched products, newest first (cursor pagination).
+
+        What changed in the products this workspace watches, newest first: each event with its type,
+        product, time, a one-line summary and before/after data. Filter by type (comma-separated) and
+        product; pass `next` as `cursor` for older events. For agents that poll instead of receiving
+        webhooks. Free.
+
+        GET /v1/events (an API key). Input: type (optional), product (optional), cursor (optional), limit
+        (optional).
+        """
+        return self._call("GET", "/v1/events", [], "query", False, _fields(params, fields))
+
+    def create_webhook(self, url: Any, *, params: Optional[Dict[str, Any]] = None, **fields: Any) -> Any:
+        """Add a webhook endpoint (Standard Webhooks signed; the secret is shown once).
+
+        Adds an endpoint that receives this workspace’s product events (the types given, all by default) as
+        signed Standard Webhooks POSTs. The address is checked by the network guard now and at every
+        delivery. The whsec_ secret is returned this once. Starter 10 watches and 2 endpoints, Usage 100 and
+        10, Scale 1,000 and 25.
+
+        POST /v1/webhooks (an API key). Input: url, events (optional).
+        """
+        return self._call("POST", "/v1/webhooks", [], "body", False, _fields(params, fields, url=url))
+
+    def list_webhooks(self, *, params: Optional[Dict[str, Any]] = None, **fields: Any) -> Any:
+        """This workspace's webhook endpoints (secrets never shown).
+
+        Endpoints with their event types, whether they are enabled (and why not) and their secret’s rotation
+        state.
+
+        GET /v1/webhooks (an API key). Input: none.
+        """
+        return self._call("GET", "/v1/webhooks", [], "query", False, _fields(params, fields))
+
+    def update_webhook(self, id: Any, *, params: Optional[Dict[str, Any]] = None, **fields: Any) -> Any:
+        """Enable or disable an endpoint, or change its event types.
+
+        Enables (clearing why it stopped) or disables an endpoint, or sets the event types it receives
+        (null: every type).
+
+        PATCH /v1/webhooks/{id} (an API key). Input: id, enabled (optional), events (optional).
+        """
+        return self._call("PATCH", "/v1/webhooks/{id}", ["id"], "body", False, _fields(params, fields, id=id))
+
+    def test_webhook(self, id: Any, *, params: Optional[Dict[str, Any]] = None, **fields: Any) -> Any:
+        """Send a signed webhook.test event to an endpoint now.
+
+        Sends a `webhook.test` event to the endpoint, signed and retried like any delivery; see its
+        deliveries for the outcome.
+
+        POST /v1/webhooks/{id}/test (an API key). Input: id.
+        """
+        return self._call("POST", "/v1/webhooks/{id}/test", ["id"], "body", False, _fields(params, fields, id=id))
+
+    def rotate_webhook_secret(self, id: Any, *, params: Optional[Dict[str, Any]] = None, **fields: Any) -> Any:
+        """Rotate an endpoint’s signing secret (the old one keeps signing for 24 h).
+
+        Issues a new whsec_ secret, returned this once. For 24 hours each delivery carries signatures by
+        both secrets.
+
+        POST /v1/webhooks/{id}/rotate (an API key). Input: id.
+        """
+        return self._call("POST", "/v1/webhooks/{id}/rotate", ["id"], "body", False, _fields(params, fields, id=id))
+
+    def delete_webhook(self, id: Any, *, params: Optional[Dict[str, Any]] = None, **fields: Any) -> Any:
+        """Delete a webhook endpoint and its deliveries.
+
+        Deletes the endpoint; deliveries still retrying stop.
+
+        DELETE /v1/webhooks/{id} (an API key). Input: id.
+        """
+        return self._call("DELETE", "/v1/webhooks/{id}", ["id"], "query", False, _fields(params, fields, id=id))
+
+    def list_deliveries(self, id: Any, *, params: Optional[Dict[str, Any]] = None, **fields: Any) -> Any:
+        """An endpoint’s deliveries, newest first, with their attempts’ outcome.
+
+        Each delivery: its event, status (pending, delivered, failed), attempts, last status code or error,
+        and next attempt.
+
+        GET /v1/webhooks/{id}/deliveries (an API key). Input: id, limit (optional).
+        """
+        return self._call("GET", "/v1/webhooks/{id}/deliveries", ["id"], "query", False, _fields(params, fields, id=id))
+
+    def resend_delivery(self, id: Any, deliveryId: Any, *, params: Optional[Dict[str, Any]] = None, **fields: Any) -> Any:
+        """Send a delivery again (the same webhook-id).
+
+        Starts the delivery’s attempts again, with the same event and webhook-id; for one that failed or was
+        never received.
+
+        POST /v1/webhooks/{id}/deliveries/{deliveryId}/resend (an API key). Input: id, deliveryId.
+        """
+        return self._call("POST", "/v1/webhooks/{id}/deliveries/{deliveryId}/resend", ["id", "deliveryId"], "body", False, _fields(params, fields, id=id, deliveryId=deliveryId))
+
 def _fields(params: Optional[Dict[str, Any]], fields: Dict[str, Any], **required: Any) -> Dict[str, Any]:
     merged: Dict[str, Any] = dict(params or {})
     merged.update(fields)

@@ -9,12 +9,16 @@ import { readBody } from '../../fixture-web/respond';
  * the canary (the URLs of the current fuzz run): homepage links and Link headers, robots.txt sitemaps, llms.txt
  * entries, sitemap entries, MCP-registry and search answers, and redirect chains (up to four hops, every 30x
  * status, absolute, protocol-relative) from any other path. `/shell` is a script-only page for the browser.
+ * `/webhook` is a webhook receiver: a signed POST is answered 200; `/webhook/redirect?i=K` answers a signed POST
+ * with a 307 or 308 to payload URL K (the receiver tries to bounce the delivery, body and all, onto the canary).
  */
 export interface HostileSite {
   port: number;
   /** Requests served, per host-less path family, so a test can tell the allowed traffic happened. */
   requests(): number;
   paths: string[];
+  /** Signed webhook POSTs (Standard Webhooks headers present) received on `/webhook` and `/webhook/redirect`. */
+  webhookPosts(): number;
   setPayload(urls: string[]): void;
   close(): Promise<void>;
 }
@@ -122,9 +126,13 @@ async function serveHostileMcp(req: http.IncomingMessage, res: http.ServerRespon
   return serveScenario(req, res, hostileMcp(payload), body);
 }
 
+const isSignedPost = (req: http.IncomingMessage) =>
+  req.method === 'POST' && ['webhook-id', 'webhook-timestamp', 'webhook-signature'].every((h) => typeof req.headers[h] === 'string' && req.headers[h] !== '');
+
 export async function startHostileSite(): Promise<HostileSite> {
   let payload: string[] = [];
   let count = 0;
+  let webhookPosts = 0;
   const paths: string[] = [];
   const sockets = new Set<Socket>();
   const pick = (key: string) => payload[hash(key) % Math.max(1, payload.length)] ?? '/';
@@ -144,6 +152,21 @@ export async function startHostileSite(): Promise<HostileSite> {
     }
     if (path === '/shell') return text('text/html; charset=utf-8', shell(payload));
     if (path === '/mcp-server') return void serveHostileMcp(req, res, payload);
+    if (path === '/webhook' || path === '/webhook/redirect') {
+      const signed = isSignedPost(req);
+      if (signed) webhookPosts += 1;
+      return void readBody(req).then(
+        () => {
+          if (!signed) return void res.writeHead(400).end('unsigned');
+          if (path === '/webhook') return void text('text/plain', 'ok');
+          const i = Number(url.searchParams.get('i') ?? 0);
+          const to = payload[i % Math.max(1, payload.length)] ?? '/';
+          // 307 and 308 keep the method and body: followed, the signed event itself would be POSTed to the canary.
+          res.writeHead(i % 2 ? 307 : 308, { location: headerSafe(hash(`${to}rel`) % 4 === 0 ? to.replace(/^[a-z]+:/i, '') : to) }).end();
+        },
+        () => res.destroy(),
+      );
+    }
     if (path === '/llms.txt') {
       const lines = payload.map((u, i) => `- [${['MCP server', 'OpenAPI spec', 'Quickstart', 'Install guide'][i % 4]}](${u})`);
       const own = ['/docs/quickstart', '/docs/install', '/mcp/server'].map((p) => `- [Quickstart ${p}](http://${req.headers.host}${p})`);
@@ -179,6 +202,7 @@ export async function startHostileSite(): Promise<HostileSite> {
     port: (server.address() as AddressInfo).port,
     requests: () => count,
     paths,
+    webhookPosts: () => webhookPosts,
     setPayload: (urls) => {
       payload = urls;
     },

@@ -10,6 +10,8 @@ import {
   driveMcpCall,
   driveOutbound,
   driveResearch,
+  driveWebhookDelivery,
+  driveWebhookRedirect,
   unguardedConnect,
   type DriveStats,
   type FuzzWorld,
@@ -73,6 +75,18 @@ export const ENTRY_POINTS: EntryPoint[] = [
     name: "MCP verified call (a read-only tool's defaults, examples and $refs are canary URLs; tools/call redirects to the canary)",
     runs: { test: 8, prove: 250 },
     property: (world, _db, tally) => fc.asyncProperty(urlsOf(world, 6, 8), (urls) => noHits(world, tally, urls.length, () => driveMcpCall(world, urls))),
+  },
+  {
+    name: 'webhook delivery (endpoint URLs are canary notations)',
+    runs: { test: 8, prove: 250 },
+    property: (world, db, tally) =>
+      fc.asyncProperty(urlsOf(world, 4, 8), (urls) => noHits(world, tally, urls.length, () => driveWebhookDelivery(world, db, urls))),
+  },
+  {
+    name: 'webhook delivery redirect (an allowed receiver answers 307/308 to the canary)',
+    runs: { test: 8, prove: 250 },
+    property: (world, db, tally) =>
+      fc.asyncProperty(urlsOf(world, 4, 8), (urls) => noHits(world, tally, urls.length, () => driveWebhookRedirect(world, db, urls))),
   },
   {
     name: 'discovery (MCP registry, search) and the audits of its candidates',

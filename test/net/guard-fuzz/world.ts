@@ -1,8 +1,10 @@
+import { randomBytes } from 'node:crypto';
 import net from 'node:net';
 import { gatherSite } from '../../../activities/audit/gather-site';
 import { createRenderer, type Renderer } from '../../../activities/audit/render';
 import { probeMcpEndpoint } from '../../../activities/audit/mcp-probe';
 import { crawlCompanySite } from '../../../activities/company/crawl';
+import { type AttemptOutcome, webhookActivities } from '../../../activities/webhooks';
 import { parseAuditTarget } from '../../../src/domain/audit-target';
 import { parseHostLiteral } from '../../../src/net/address-policy';
 import { OutboundError } from '../../../src/net/errors';
@@ -10,8 +12,11 @@ import { createOutbound, type Outbound } from '../../../src/net/outbound';
 import { parseAllowlistSetting, parseHostMapSetting } from '../../../src/net/settings';
 import { discoverCandidates } from '../../../src/services/discovery';
 import { gatherHowToSources } from '../../../src/services/how-to-sources';
+import { createSecretBox, newSigningSecret } from '../../../src/services/webhook-secrets';
 import { systemClock } from '../../../src/runtime/clock';
 import type { Db } from '../../../src/store/db';
+import { insertTestEvent } from '../../../src/store/product-events';
+import { insertEndpoint, insertTestDelivery } from '../../../src/store/webhooks';
 import { startDns, type DnsRecords, type TestDns } from '../support';
 import { startCanary, type Canary } from './canary';
 import { startHostileSite, type HostileSite } from './hostile-site';
@@ -34,6 +39,9 @@ export interface FuzzWorld {
   /** Where each DNS/host-mapped name's connect-time answer lands (for the unguarded control). */
   nameAddress: Map<string, string>;
   outbound(): Outbound;
+  /** A fresh outbound layer as the worker builds it for webhook deliveries (workers/deps.ts): same host map and
+   *  allowlist, robots off, no redirects, no one-request-per-host. */
+  webhookOutbound(): Outbound;
   /** A fresh name whose first answer (A and AAAA) is public and every later one `later(n)`. */
   rebindingName(later: (n: number) => { A: string[]; AAAA: string[] }): string;
   renderer?: Renderer;
@@ -104,6 +112,7 @@ export async function startFuzzWorld(o: { chromiumPath?: string } = {}): Promise
       current = outbound();
       return current;
     },
+    webhookOutbound: () => createOutbound({ hostMap, allowlist, resolve: dns.resolver, timeoutMs: 2000, robots: false, maxRedirects: 0, onePerHost: false }),
     rebindingName(later) {
       const name = `rebind-${++rebinds}.fuzz.test`;
       records[name] = (type, n) => (n === 1 ? (type === 'A' ? [PUBLIC_DECOY] : []) : later(n)[type]);
@@ -246,6 +255,112 @@ export function driveDiscovery(world: FuzzWorld, db: Db, urls: string[]): Promis
       await attempt(s, () => outbound.preflight(c.domain));
       s.blocked += blockedIn(JSON.stringify(await gatherSite(outbound, c.domain, AUDIT)));
     }
+  });
+}
+
+const WEBHOOK_POLICY = { firstDelayMs: 10, maxDelayMs: 10, windowMs: 60_000 };
+
+interface Delivered {
+  outcome: AttemptOutcome;
+  /** The attempt's recorded error (webhook_attempts), and the delivery's state after it. */
+  error: string | null;
+  status: string;
+  lastError: string | null;
+}
+
+/**
+ * The worker's delivery activity (activities/webhooks.ts) on the real store: a workspace of its own, and per URL
+ * an endpoint row (its secret sealed under a random key), a `webhook.test` event and a delivery, then one
+ * `attemptDelivery` through the worker's webhook outbound. The workspace (and its rows) is removed afterwards.
+ */
+async function withWebhookRig(world: FuzzWorld, db: Db, work: (deliver: (url: string) => Promise<Delivered>) => Promise<void>): Promise<void> {
+  const key = randomBytes(32);
+  const box = createSecretBox(key);
+  const [{ id: workspaceId }] = await db('workspaces')
+    .insert({ name: `guard-fuzz-webhooks-${randomBytes(6).toString('hex')}` })
+    .returning('id');
+  const activities = webhookActivities({
+    db,
+    outbound: world.webhookOutbound(),
+    webhooks: { secretsKey: key, retry: WEBHOOK_POLICY, timeoutMs: 2000, watchReauditHours: 24 },
+    publicBaseUrl: 'http://agentdex.test',
+  });
+  const deliver = async (url: string): Promise<Delivered> => {
+    const endpoint = await insertEndpoint(db, workspaceId, { url, events: null, secretCiphertext: box.seal(newSigningSecret()) }, 1000);
+    if (endpoint === 'limit-reached') throw new Error('the fuzz workspace hit its endpoint limit');
+    const eventId = await insertTestEvent(db, workspaceId, { fuzz: true });
+    const { id, run } = await insertTestDelivery(db, workspaceId, endpoint.id, eventId);
+    const outcome = await activities.attemptDelivery({ deliveryId: id, run, attempt: 1, firstAttemptAt: Date.now(), policy: WEBHOOK_POLICY, random: 0.5 });
+    const attempt = await db('webhook_attempts').where({ delivery_id: id, run, attempt: 1 }).first();
+    const row = await db('webhook_deliveries').where({ id }).first();
+    return { outcome, error: attempt?.error ?? null, status: row?.status ?? 'missing', lastError: row?.last_error ?? null };
+  };
+  try {
+    await work(deliver);
+  } finally {
+    await db('workspaces').where({ id: workspaceId }).delete();
+  }
+}
+
+const show = (d: Delivered) => JSON.stringify(d).slice(0, 300);
+
+/**
+ * Webhook endpoints whose URLs are canary notations (issue 39). At creation, the API's check (`checkUrl` in
+ * src/services/webhooks.ts) preflights `url.host` on the API's outbound and refuses on BLOCKED_ADDRESS or
+ * BAD_URL (any other error lets the URL through): each must be refused so. Were such an endpoint stored anyway,
+ * the worker's delivery must be refused by the guard: a `retry` with the error recorded. A delivery to the allowed
+ * fixture receiver, signed, must be delivered (the path really ran and reached allowed hosts).
+ */
+export function driveWebhookDelivery(world: FuzzWorld, db: Db, urls: string[]): Promise<DriveStats> {
+  return tally(world, async (s) => {
+    const api = world.outbound();
+    for (const url of urls) {
+      s.attempts += 1;
+      const refusal = await api.preflight(new URL(url).host).then(
+        () => undefined,
+        (err: unknown) => err,
+      );
+      if (!(refusal instanceof OutboundError && (refusal.code === 'BLOCKED_ADDRESS' || refusal.code === 'BAD_URL')))
+        throw new Error(`endpoint creation would accept ${JSON.stringify(url)}: its preflight ${refusal ? `failed otherwise: ${String(refusal)}` : 'passed'}`);
+    }
+    await withWebhookRig(world, db, async (deliver) => {
+      const posts = world.site.webhookPosts();
+      const control = await deliver(`http://${world.ctx.allowedHost}/webhook`);
+      s.attempts += 1;
+      if (control.outcome.outcome !== 'delivered' || control.status !== 'delivered' || world.site.webhookPosts() - posts !== 1)
+        throw new Error(`the signed delivery to the allowed receiver did not arrive: ${show(control)}`);
+      for (const url of urls) {
+        const d = await deliver(url);
+        s.attempts += 1;
+        if (d.outcome.outcome !== 'retry' || !d.error || d.status !== 'pending' || d.lastError !== d.error)
+          throw new Error(`the delivery to ${JSON.stringify(url)} was not refused and retried: ${show(d)}`);
+        s.blocked += blockedIn(d.error);
+      }
+    });
+  });
+}
+
+/**
+ * An allowed receiver that answers every delivery with a 307 or 308 (method and body kept) to a canary URL,
+ * absolute or protocol-relative: the worker must not follow (`followRedirects: false`, `maxRedirects: 0`). Each
+ * delivery is one signed POST to the receiver, then a `retry` whose error names the redirect.
+ */
+export function driveWebhookRedirect(world: FuzzWorld, db: Db, urls: string[]): Promise<DriveStats> {
+  return tally(world, async (s) => {
+    world.site.setPayload(urls);
+    await withWebhookRig(world, db, async (deliver) => {
+      for (const i of urls.keys()) {
+        const posts = world.site.webhookPosts();
+        const requests = world.site.requests();
+        const d = await deliver(`http://${world.ctx.allowedHost}/webhook/redirect?i=${i}`);
+        s.attempts += 1;
+        if (world.site.webhookPosts() - posts !== 1 || world.site.requests() - requests !== 1)
+          throw new Error(`the delivery was not exactly one signed POST to the receiver: ${show(d)}`);
+        const code = d.outcome.statusCode;
+        if (d.outcome.outcome !== 'retry' || (code !== 307 && code !== 308) || !d.error?.includes('redirects are not followed') || d.status !== 'pending')
+          throw new Error(`the receiver's redirect to ${JSON.stringify(urls[i])} was not answered as a failed attempt: ${show(d)}`);
+      }
+    });
   });
 }
 
