@@ -111,7 +111,8 @@ export const webhooksProof: Proof = {
         .join(', ');
       log(`CPU over ${secs(Date.now() - t0)} (the first worker's lost at its kill): ${cpuLine}`);
       log(`${tracker.delivered()} of ${EVENTS * ENDPOINTS} delivered; the last at ${secs(allDeliveredAt - t0)} from the first event`);
-      const ledger = await settledLedger(s, setup.workspaceId, [...created.keys()]);
+      // Every pair received: the last attempts' records are a moment behind. Some missing: read it as it is.
+      const ledger = await settledLedger(s, setup.workspaceId, [...created.keys()], tracker.delivered() >= EVENTS * ENDPOINTS ? 30_000 : 0);
       await delay(1_000); // late duplicates, if any, arrive before the count
       tracker.update();
       for (const sampler of samplers) sampler.stop();
@@ -311,9 +312,9 @@ interface Ledger {
   attempts: number;
 }
 
-/** What the database says once the last attempts are recorded (polled until every delivery is delivered, 60 s at most). */
-async function settledLedger(stack: Stack, workspaceId: string, eventIds: string[]): Promise<Ledger> {
-  const deadline = Date.now() + 60_000;
+/** What the database says once the last attempts are recorded (polled until every delivery is delivered, `waitMs` at most). */
+async function settledLedger(stack: Stack, workspaceId: string, eventIds: string[], waitMs: number): Promise<Ledger> {
+  const deadline = Date.now() + waitMs;
   const read = async (): Promise<Ledger> => {
     const db = stack.db;
     const statuses = await db('webhook_deliveries')
@@ -406,13 +407,14 @@ function verdict(
       promise: `every event reaches every endpoint that comes back (${EVENTS} events × ${ENDPOINTS} endpoints, ${FAILING} failing for ${FAIL_MS / 1000} s, worker SIGKILLed, Postgres down ${PG_DOWN_MS / 1000} s)`,
       passed: created.size === EVENTS && missing === 0 && ledger.undispatched === 0,
       figure:
-        `${tracker.delivered()} of ${pairsExpected} pairs delivered, ${missing} lost; all by ${secs(t.allDeliveredAt - t.t0)} from the first event ` +
-        `(${rate.toFixed(0)} deliveries/s); ${refused} requests refused 503 and retried; ${ledger.undispatched} events undispatched`,
+        `${tracker.delivered()} of ${pairsExpected} pairs delivered, ${missing} not within ${DEADLINE_MS / 1000} s of the last event; ` +
+        `the last ${secs(t.allDeliveredAt - t.t0)} from the first event (${rate.toFixed(1)} deliveries/s); ${refused} requests refused 503 and retried; ` +
+        `${ledger.undispatched} events not yet dispatched`,
     },
     {
       promise: 'duplicates only ever share an id: each endpoint gets each event under its own id and no other',
       passed: missing === 0 && unknownIds === 0 && mismatched === 0 && receivers.strays() === 0,
-      figure: `${duplicates} duplicate deliveries (same endpoint and webhook-id); ${unknownIds} requests with an id outside the events; ${mismatched} whose body id differs from webhook-id; ${receivers.strays()} stray requests`,
+      figure: `${duplicates} duplicate deliveries (same endpoint and webhook-id); ${missing} pairs not (yet) received; ${unknownIds} requests with an id outside the events; ${mismatched} whose body id differs from webhook-id; ${receivers.strays()} stray requests`,
     },
     {
       promise: 'every request verifies with standardwebhooks (new Webhook(secret).verify)',

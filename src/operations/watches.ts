@@ -21,6 +21,8 @@ import { operation } from './operation';
 
 const TAG = 'Watches';
 const NONE = z.object({});
+const NO_ENDPOINT = 'This workspace has no such webhook endpoint';
+const NO_KEY = 'Webhook secrets are not configured on this deployment';
 const LIMITS = 'Starter 10 watches and 2 endpoints, Usage 100 and 10, Scale 1,000 and 25';
 
 /**
@@ -73,7 +75,7 @@ export const watchOperations = {
     runs: 'read',
     input: IdParamsSchema,
     output: z.void(),
-    rest: { method: 'delete', path: '/v1/watches/{id}', tag: TAG, status: 204 },
+    rest: { method: 'delete', path: '/v1/watches/{id}', tag: TAG, status: 204, errors: { 404: 'This workspace has no such watch' } },
     cli: { command: 'watch remove', args: ['id'], example: 'agentdex watch remove 5f0c6d1e-3a52-4c43-9b7e-0d8f3c2a1b90' },
   }),
 
@@ -108,7 +110,7 @@ export const watchOperations = {
       path: '/v1/webhooks',
       tag: TAG,
       status: 201,
-      errors: { 409: `Over the plan's endpoints (reason WEBHOOK_LIMIT; ${LIMITS})`, 503: 'Webhook secrets are not configured on this deployment' },
+      errors: { 409: `Over the plan's endpoints (reason WEBHOOK_LIMIT; ${LIMITS})`, 503: NO_KEY },
     },
     cli: { command: 'webhooks add', args: ['url'], example: 'agentdex webhooks add https://hooks.example.com/agentdex --events openapi.breaking' },
   }),
@@ -133,7 +135,7 @@ export const watchOperations = {
     runs: 'read',
     input: WebhookPatchSchema,
     output: WebhookSchema,
-    rest: { method: 'patch', path: '/v1/webhooks/{id}', tag: TAG },
+    rest: { method: 'patch', path: '/v1/webhooks/{id}', tag: TAG, errors: { 404: NO_ENDPOINT } },
     cli: {
       command: 'webhooks update',
       args: ['id'],
@@ -150,7 +152,7 @@ export const watchOperations = {
     runs: 'read',
     input: IdParamsSchema,
     output: TestDeliverySchema,
-    rest: { method: 'post', path: '/v1/webhooks/{id}/test', tag: TAG, status: 202 },
+    rest: { method: 'post', path: '/v1/webhooks/{id}/test', tag: TAG, status: 202, errors: { 404: NO_ENDPOINT, 409: 'The endpoint is disabled', 503: NO_KEY } },
     cli: { command: 'webhooks test', args: ['id'], example: 'agentdex webhooks test 5f0c6d1e-3a52-4c43-9b7e-0d8f3c2a1b90' },
   }),
 
@@ -162,7 +164,7 @@ export const watchOperations = {
     runs: 'read',
     input: IdParamsSchema,
     output: WebhookWithSecretSchema,
-    rest: { method: 'post', path: '/v1/webhooks/{id}/rotate', tag: TAG },
+    rest: { method: 'post', path: '/v1/webhooks/{id}/rotate', tag: TAG, errors: { 404: NO_ENDPOINT, 503: NO_KEY } },
     cli: { command: 'webhooks rotate', args: ['id'], example: 'agentdex webhooks rotate 5f0c6d1e-3a52-4c43-9b7e-0d8f3c2a1b90' },
   }),
 
@@ -174,7 +176,7 @@ export const watchOperations = {
     runs: 'read',
     input: IdParamsSchema,
     output: z.void(),
-    rest: { method: 'delete', path: '/v1/webhooks/{id}', tag: TAG, status: 204 },
+    rest: { method: 'delete', path: '/v1/webhooks/{id}', tag: TAG, status: 204, errors: { 404: NO_ENDPOINT } },
     cli: { command: 'webhooks remove', args: ['id'], example: 'agentdex webhooks remove 5f0c6d1e-3a52-4c43-9b7e-0d8f3c2a1b90' },
   }),
 
@@ -186,7 +188,7 @@ export const watchOperations = {
     runs: 'read',
     input: DeliveriesQuerySchema,
     output: DeliveryListSchema,
-    rest: { method: 'get', path: '/v1/webhooks/{id}/deliveries', tag: TAG },
+    rest: { method: 'get', path: '/v1/webhooks/{id}/deliveries', tag: TAG, errors: { 404: NO_ENDPOINT } },
     cli: { command: 'webhooks deliveries', args: ['id'], example: 'agentdex webhooks deliveries 5f0c6d1e-3a52-4c43-9b7e-0d8f3c2a1b90' },
   }),
 
@@ -198,7 +200,13 @@ export const watchOperations = {
     runs: 'read',
     input: DeliveryParamsSchema,
     output: DeliverySchema,
-    rest: { method: 'post', path: '/v1/webhooks/{id}/deliveries/{deliveryId}/resend', tag: TAG, status: 202 },
+    rest: {
+      method: 'post',
+      path: '/v1/webhooks/{id}/deliveries/{deliveryId}/resend',
+      tag: TAG,
+      status: 202,
+      errors: { 404: 'No such endpoint or delivery', 409: 'The endpoint is disabled, or the delivery is still being attempted', 503: NO_KEY },
+    },
     cli: {
       command: 'webhooks resend',
       args: ['id', 'deliveryId'],

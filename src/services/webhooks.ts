@@ -100,7 +100,12 @@ export function webhooksService(deps: Pick<AppDeps, 'db' | 'temporal' | 'config'
 
   /** Never an address the guard refuses (private, loopback, metadata); then https, or http for an allowlisted host. */
   async function checkUrl(raw: string): Promise<string> {
-    const url = new URL(raw);
+    let url: URL;
+    try {
+      url = new URL(raw);
+    } catch {
+      throw badRequest('Invalid request: body.url: is not a valid URL');
+    }
     if (url.username || url.password) throw badRequest('Invalid request: body.url: must not carry credentials');
     try {
       await deps.outbound.preflight(url.host);
@@ -123,7 +128,7 @@ export function webhooksService(deps: Pick<AppDeps, 'db' | 'temporal' | 'config'
   }
 
   async function startDelivery(deliveryId: string, run: number): Promise<void> {
-    const input: WebhookDeliveryInput = { deliveryId, run, policy: deps.config.webhooks.retry };
+    const input: WebhookDeliveryInput = { deliveries: [{ id: deliveryId, run }], policy: deps.config.webhooks.retry };
     try {
       await deps.temporal.client.workflow.start(WorkflowTypes.webhookDelivery, {
         taskQueue: queue,

@@ -137,7 +137,8 @@ export interface DeliveryForAttempt {
   previous_secret_expires_at: Date | null;
 }
 
-export async function findDeliveryForAttempt(db: Db, deliveryId: string): Promise<DeliveryForAttempt | undefined> {
+export async function findDeliveriesForAttempt(db: Db, deliveryIds: string[]): Promise<DeliveryForAttempt[]> {
+  if (!deliveryIds.length) return [];
   return db('webhook_deliveries as d')
     .join('webhook_endpoints as e', 'e.id', 'd.endpoint_id')
     .select(
@@ -153,8 +154,20 @@ export async function findDeliveryForAttempt(db: Db, deliveryId: string): Promis
       'e.previous_secret_ciphertext',
       'e.previous_secret_expires_at',
     )
-    .where('d.id', deliveryId)
-    .first();
+    .whereIn('d.id', deliveryIds);
+}
+
+/** Which of these deliveries' runs already have this attempt recorded (a retried round skips them). */
+export async function attemptedAlready(db: Db, refs: Array<{ id: string; run: number }>, attempt: number): Promise<Set<string>> {
+  if (!refs.length) return new Set();
+  const rows = await db('webhook_attempts')
+    .select('delivery_id')
+    .where({ attempt })
+    .whereIn(
+      ['delivery_id', 'run'],
+      refs.map((r) => [r.id, r.run]),
+    );
+  return new Set(rows.map((r) => r.delivery_id));
 }
 
 export interface AttemptRecord {
@@ -169,15 +182,20 @@ export interface AttemptRecord {
   nextAttemptAt: Date | null;
 }
 
-/** Records one attempt and the delivery's state after it; a repeated record of the same attempt changes nothing. */
-export async function recordAttempt(db: Db, a: AttemptRecord): Promise<void> {
-  await db.transaction(async (trx: Knex.Transaction) => {
+/**
+ * Records one attempt and the delivery's state after it; a repeated record of the same attempt changes
+ * nothing. False when the delivery is gone (its endpoint was deleted during the attempt): nothing to record.
+ */
+export async function recordAttempt(db: Db, a: AttemptRecord): Promise<boolean> {
+  return db.transaction(async (trx: Knex.Transaction) => {
+    const delivery = await trx('webhook_deliveries').select('id').where({ id: a.deliveryId }).forUpdate().first();
+    if (!delivery) return false;
     const inserted = await trx('webhook_attempts')
       .insert({ delivery_id: a.deliveryId, run: a.run, attempt: a.attempt, status_code: a.statusCode, latency_ms: a.latencyMs, error: a.error })
       .onConflict(['delivery_id', 'run', 'attempt'])
       .ignore()
       .returning('attempt');
-    if (!inserted.length) return;
+    if (!inserted.length) return true;
     await trx('webhook_deliveries')
       .where({ id: a.deliveryId, run: a.run })
       .update({
@@ -188,6 +206,7 @@ export async function recordAttempt(db: Db, a: AttemptRecord): Promise<void> {
         next_attempt_at: a.nextAttemptAt,
         ...(a.status === 'delivered' ? { delivered_at: trx.fn.now() } : {}),
       });
+    return true;
   });
 }
 

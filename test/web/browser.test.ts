@@ -177,6 +177,7 @@ describe('web pages in Chromium', function () {
       '/dashboard/limits',
       '/dashboard/billing',
       '/dashboard/claims',
+      '/dashboard/watches',
     ];
     const found: string[] = [];
     for (const p of pages) {

@@ -262,16 +262,17 @@ const WEBHOOK_POLICY = { firstDelayMs: 10, maxDelayMs: 10, windowMs: 60_000 };
 
 interface Delivered {
   outcome: AttemptOutcome;
-  /** The attempt's recorded error (webhook_attempts), and the delivery's state after it. */
+  /** The attempt's recorded status code and error (webhook_attempts), and the delivery's state after it. */
+  statusCode: number | null;
   error: string | null;
   status: string;
   lastError: string | null;
 }
 
 /**
- * The worker's delivery activity (activities/webhooks.ts) on the real store: a workspace of its own, and per URL
+ * The worker's delivery round (activities/webhooks/index.ts) on the real store: a workspace of its own, and per URL
  * an endpoint row (its secret sealed under a random key), a `webhook.test` event and a delivery, then one
- * `attemptDelivery` through the worker's webhook outbound. The workspace (and its rows) is removed afterwards.
+ * `attemptDeliveries` round through the worker's webhook outbound. The workspace (and its rows) is removed afterwards.
  */
 async function withWebhookRig(world: FuzzWorld, db: Db, work: (deliver: (url: string) => Promise<Delivered>) => Promise<void>): Promise<void> {
   const key = randomBytes(32);
@@ -290,10 +291,22 @@ async function withWebhookRig(world: FuzzWorld, db: Db, work: (deliver: (url: st
     if (endpoint === 'limit-reached') throw new Error('the fuzz workspace hit its endpoint limit');
     const eventId = await insertTestEvent(db, workspaceId, { fuzz: true });
     const { id, run } = await insertTestDelivery(db, workspaceId, endpoint.id, eventId);
-    const outcome = await activities.attemptDelivery({ deliveryId: id, run, attempt: 1, firstAttemptAt: Date.now(), policy: WEBHOOK_POLICY, random: 0.5 });
+    const round = await activities.attemptDeliveries({
+      deliveries: [{ id, run }],
+      attempt: 1,
+      firstAttemptAt: Date.now(),
+      policy: WEBHOOK_POLICY,
+      random: 0.5,
+    });
     const attempt = await db('webhook_attempts').where({ delivery_id: id, run, attempt: 1 }).first();
     const row = await db('webhook_deliveries').where({ id }).first();
-    return { outcome, error: attempt?.error ?? null, status: row?.status ?? 'missing', lastError: row?.last_error ?? null };
+    return {
+      outcome: round.outcomes[id],
+      statusCode: attempt?.status_code ?? null,
+      error: attempt?.error ?? null,
+      status: row?.status ?? 'missing',
+      lastError: row?.last_error ?? null,
+    };
   };
   try {
     await work(deliver);
@@ -327,12 +340,12 @@ export function driveWebhookDelivery(world: FuzzWorld, db: Db, urls: string[]): 
       const posts = world.site.webhookPosts();
       const control = await deliver(`http://${world.ctx.allowedHost}/webhook`);
       s.attempts += 1;
-      if (control.outcome.outcome !== 'delivered' || control.status !== 'delivered' || world.site.webhookPosts() - posts !== 1)
+      if (control.outcome !== 'delivered' || control.status !== 'delivered' || world.site.webhookPosts() - posts !== 1)
         throw new Error(`the signed delivery to the allowed receiver did not arrive: ${show(control)}`);
       for (const url of urls) {
         const d = await deliver(url);
         s.attempts += 1;
-        if (d.outcome.outcome !== 'retry' || !d.error || d.status !== 'pending' || d.lastError !== d.error)
+        if (d.outcome !== 'retry' || !d.error || d.status !== 'pending' || d.lastError !== d.error)
           throw new Error(`the delivery to ${JSON.stringify(url)} was not refused and retried: ${show(d)}`);
         s.blocked += blockedIn(d.error);
       }
@@ -356,8 +369,8 @@ export function driveWebhookRedirect(world: FuzzWorld, db: Db, urls: string[]): 
         s.attempts += 1;
         if (world.site.webhookPosts() - posts !== 1 || world.site.requests() - requests !== 1)
           throw new Error(`the delivery was not exactly one signed POST to the receiver: ${show(d)}`);
-        const code = d.outcome.statusCode;
-        if (d.outcome.outcome !== 'retry' || (code !== 307 && code !== 308) || !d.error?.includes('redirects are not followed') || d.status !== 'pending')
+        const code = d.statusCode;
+        if (d.outcome !== 'retry' || (code !== 307 && code !== 308) || !d.error?.includes('redirects are not followed') || d.status !== 'pending')
           throw new Error(`the receiver's redirect to ${JSON.stringify(urls[i])} was not answered as a failed attempt: ${show(d)}`);
       }
     });
