@@ -259,31 +259,6 @@ export async function findDelivery(db: Db, workspaceId: string, endpointId: stri
   return deliveriesOf(db, workspaceId, endpointId).andWhere('d.id', deliveryId).first();
 }
 
-/** Recent deliveries across a workspace's endpoints (the dashboard). */
-export async function listRecentDeliveries(db: Db, workspaceId: string, limit: number): Promise<Array<DeliveryRow & { endpoint_id: string; url: string }>> {
-  return db('webhook_deliveries as d')
-    .join('product_events as ev', 'ev.id', 'd.event_id')
-    .join('webhook_endpoints as e', 'e.id', 'd.endpoint_id')
-    .select(
-      'd.id',
-      'd.event_id',
-      'ev.type',
-      'd.status',
-      'd.attempts',
-      'd.run',
-      'd.last_status_code',
-      'd.last_error',
-      'd.next_attempt_at',
-      'd.delivered_at',
-      'd.created_at',
-      'd.endpoint_id',
-      'e.url',
-    )
-    .where('d.workspace_id', workspaceId)
-    .orderBy('d.created_at', 'desc')
-    .limit(limit);
-}
-
 /** Starts another run of a delivery that is not pending (a resend): pending again, its next run number returned. */
 export async function restartDelivery(db: Db, workspaceId: string, endpointId: string, deliveryId: string): Promise<{ id: string; run: number } | undefined> {
   const [row] = await db('webhook_deliveries')
