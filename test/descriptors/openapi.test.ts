@@ -32,6 +32,15 @@ describe('GET /openapi.json', () => {
     assert.equal(doc.components.securitySchemes.ApiKey.name, 'x-api-key');
     assert.ok(doc.components.schemas.Error, 'the shared Error schema is a named component');
   });
+
+  it('publishes the events feed type filter with the pattern the server applies (an empty list is refused)', () => {
+    const param = doc.paths['/v1/events'].get.parameters.find((p: { name: string }) => p.name === 'type');
+    assert.ok(param?.schema?.pattern, 'the type filter carries a pattern');
+    const pattern = new RegExp(param.schema.pattern);
+    assert.ok(pattern.test('readiness.dropped,openapi.breaking'));
+    assert.ok(!pattern.test(''));
+    assert.ok(!pattern.test('readiness.dropped,'));
+  });
 });
 
 describe('GET /llms.txt', () => {
