@@ -1,13 +1,22 @@
-import { Context } from '@temporalio/activity';
 import type { Config } from '../../src/config';
 import { nextRetryDelay, type RetryPolicy } from '../../src/domain/watch/retry-schedule';
 import { endpointWants, watchWants } from '../../src/domain/watch/subscriptions';
 import type { Outbound } from '../../src/net';
 import { createSecretBox } from '../../src/services/webhook-secrets';
 import type { Db } from '../../src/store/db';
-import { findEvent, listUndispatchedEvents, markEventDispatched, type ProductEventRow } from '../../src/store/product-events';
-import { attemptedAlready, ensureDeliveries, findDeliveriesForAttempt, subscribersOf } from '../../src/store/webhooks';
-import { type AttemptOutcome, attemptOne } from './attempt';
+import type { WebhookEventType } from '../../src/domain/watch/event-types';
+import { webhookPayload } from '../../src/domain/watch/payload';
+import { findEvent, listUndispatchedEvents, markEventDispatched } from '../../src/store/product-events';
+import {
+  abandonDelivery,
+  type DeliveryForAttempt,
+  disableEndpoint,
+  ensureDeliveries,
+  findDeliveriesForAttempt,
+  recordAttempts,
+  subscribersOf,
+} from '../../src/store/webhooks';
+import { type AttemptOutcome, outcomeOf, type SendResult, sendSigned } from './attempt';
 
 export type { AttemptOutcome } from './attempt';
 
@@ -42,17 +51,17 @@ export interface RoundResult {
   retryInMs: number | null;
 }
 
-/** Tells Temporal the round is alive; called outside an activity (guard fuzzing drives rounds directly), it does nothing. */
-function heartbeat(): void {
-  try {
-    Context.current().heartbeat();
-  } catch {
-    // not in an activity
-  }
-}
-
 /** How many POSTs one round makes at once (an event has one delivery per subscribed endpoint). */
 const ROUND_CONCURRENCY = 32;
+
+/** Runs `work` over `items`, `lanes` at a time. */
+async function inLanes<T>(items: T[], lanes: number, work: (item: T) => Promise<void>): Promise<void> {
+  const queue = [...items];
+  const lane = async () => {
+    for (let item = queue.shift(); item !== undefined; item = queue.shift()) await work(item);
+  };
+  await Promise.all(Array.from({ length: Math.min(lanes, items.length) }, lane));
+}
 
 /**
  * Fan-out and delivery of product events (docs/decisions/watches.md#delivery). Deliveries go in rounds:
@@ -62,49 +71,83 @@ const ROUND_CONCURRENCY = 32;
 export function webhookActivities(d: WebhookActivityDeps) {
   const box = d.webhooks.secretsKey ? createSecretBox(d.webhooks.secretsKey) : undefined;
 
-  /** One round: every delivery attempted concurrently, the attempt recorded once (a retried activity skips those made). */
+  /**
+   * One round: every delivery's POST at once (up to ROUND_CONCURRENCY), then every attempt recorded in one
+   * statement. A retried round skips the attempts its first try recorded; one that died between its POSTs
+   * and the record sends again under the same id (at least once, never under two ids).
+   */
   async function round(input: RoundInput): Promise<RoundResult> {
     // A worker without the key retries until it has one (a configuration to fix, not a delivery failure).
     if (!box) throw new Error('WEBHOOK_SECRETS_KEY is not set on this worker: webhook secrets cannot be opened');
-    const beat = setInterval(heartbeat, 1_000);
-    try {
-      const wait = nextRetryDelay(input.policy, input.attempt, Date.now() - input.firstAttemptAt, input.random);
-      const rows = new Map(
-        (
-          await findDeliveriesForAttempt(
-            d.db,
-            input.deliveries.map((x) => x.id),
-          )
-        ).map((r) => [r.id, r]),
-      );
-      const done = await attemptedAlready(d.db, input.deliveries, input.attempt);
-      const events = new Map<string, ProductEventRow | undefined>();
-      const ctx = { db: d.db, outbound: d.outbound, box, publicBaseUrl: d.publicBaseUrl, timeoutMs: d.webhooks.timeoutMs, windowMs: input.policy.windowMs };
-      const outcomes: Record<string, AttemptOutcome> = {};
-      const queue = [...input.deliveries];
-      const lane = async () => {
-        for (let ref = queue.shift(); ref; ref = queue.shift()) {
-          const row = rows.get(ref.id);
-          if (!row || row.run !== ref.run) {
-            outcomes[ref.id] = 'abandoned'; // deleted, or a resend took over
-            continue;
-          }
-          if (done.has(ref.id)) {
-            // Made before this activity was retried: its record stands.
-            outcomes[ref.id] = row.status === 'delivered' ? 'delivered' : row.status === 'pending' && wait !== null ? 'retry' : 'abandoned';
-            continue;
-          }
-          if (!events.has(row.event_id)) events.set(row.event_id, await findEvent(d.db, row.event_id));
-          const event = events.get(row.event_id);
-          outcomes[ref.id] = event ? await attemptOne(ctx, row, event, input.attempt, wait) : 'abandoned';
-        }
-      };
-      await Promise.all(Array.from({ length: Math.min(ROUND_CONCURRENCY, input.deliveries.length) }, lane));
-      const retry = input.deliveries.filter((x) => outcomes[x.id] === 'retry');
-      return { outcomes, retry, retryInMs: retry.length ? wait : null };
-    } finally {
-      clearInterval(beat);
+    const sending = { outbound: d.outbound, box, timeoutMs: d.webhooks.timeoutMs };
+    const wait = nextRetryDelay(input.policy, input.attempt, Date.now() - input.firstAttemptAt, input.random);
+    const ids = input.deliveries.map((x) => x.id);
+    const rows = new Map((await findDeliveriesForAttempt(d.db, ids, input.attempt)).map((r) => [r.id, r]));
+    const outcomes: Record<string, AttemptOutcome> = {};
+    const toSend: DeliveryForAttempt[] = [];
+    for (const ref of input.deliveries) {
+      const row = rows.get(ref.id);
+      if (!row || row.run !== ref.run)
+        outcomes[ref.id] = 'abandoned'; // deleted, or a resend took over
+      else if (row.attempted) {
+        // Made before this activity was retried: its record stands.
+        outcomes[ref.id] = row.status === 'delivered' ? 'delivered' : row.status === 'pending' && wait !== null ? 'retry' : 'abandoned';
+      } else if (row.status === 'delivered') outcomes[ref.id] = 'delivered';
+      else if (!row.enabled) {
+        await abandonDelivery(d.db, row.id, row.run, 'endpoint disabled');
+        outcomes[ref.id] = 'abandoned';
+      } else toSend.push(row);
     }
+
+    const bodies = await payloadsOf(new Set(toSend.map((r) => r.event_id)));
+    const sent: Array<{ row: DeliveryForAttempt; result: SendResult }> = [];
+    await inLanes(toSend, ROUND_CONCURRENCY, async (row) => {
+      const body = bodies.get(row.event_id);
+      if (body === undefined)
+        outcomes[row.id] = 'abandoned'; // the event is gone
+      else sent.push({ row, result: await sendSigned(sending, row, row.event_id, body) });
+    });
+
+    const now = Date.now();
+    const recorded = await recordAttempts(
+      d.db,
+      sent.map(({ row, result }) => {
+        const outcome = outcomeOf(result, wait);
+        return {
+          deliveryId: row.id,
+          run: row.run,
+          attempt: input.attempt,
+          ...result,
+          status: outcome === 'delivered' ? 'delivered' : outcome === 'retry' ? 'pending' : 'failed',
+          nextAttemptAt: outcome === 'retry' ? new Date(now + (wait as number)) : null,
+        } as const;
+      }),
+    );
+    const disabled = new Set<string>();
+    for (const { row, result } of sent) {
+      const outcome = recorded.has(row.id) ? outcomeOf(result, wait) : 'abandoned'; // deleted during the POST
+      outcomes[row.id] = outcome;
+      if ((outcome === 'gone' || outcome === 'exhausted') && !disabled.has(row.endpoint_id)) {
+        disabled.add(row.endpoint_id);
+        const reason =
+          outcome === 'gone'
+            ? `answered 410 Gone to delivery ${row.id}`
+            : `every attempt failed for ${Math.round(input.policy.windowMs / 3_600_000)} h (last: ${result.error})`;
+        await disableEndpoint(d.db, row.endpoint_id, reason);
+      }
+    }
+    const retry = input.deliveries.filter((x) => outcomes[x.id] === 'retry');
+    return { outcomes, retry, retryInMs: retry.length ? wait : null };
+  }
+
+  /** Each event's payload, serialised once for all its endpoints; absent for an event deleted meanwhile. */
+  async function payloadsOf(eventIds: Set<string>): Promise<Map<string, string>> {
+    const bodies = new Map<string, string>();
+    for (const id of eventIds) {
+      const event = await findEvent(d.db, id);
+      if (event) bodies.set(id, JSON.stringify(webhookPayload({ ...event, type: event.type as WebhookEventType }, d.publicBaseUrl)));
+    }
+    return bodies;
   }
 
   return {

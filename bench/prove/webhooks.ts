@@ -61,16 +61,16 @@ export const webhooksProof: Proof = {
         dir,
         env: {
           WEBHOOK_SECRETS_KEY: randomBytes(32).toString('base64'),
-          WEBHOOK_RETRY_FIRST_MS: '500',
-          WEBHOOK_RETRY_MAX_MS: '5000',
-          // Nothing is exhausted during the run: every endpoint that comes back gets every event.
-          WEBHOOK_RETRY_WINDOW_MS: '600000',
+          // The production retry schedule (5 s doubling, over 24 h): the failing fifth is retried at about 5, 15
+          // and 35 s after each event, and nothing is exhausted during the run.
           WEBHOOK_TIMEOUT_MS: '5000',
           // Only the receivers are reached (no audits run here), by name, over http (allowlisted).
           OUTBOUND_HOST_MAP: receivers.hostMapSetting,
           OUTBOUND_ALLOWLIST: receivers.hosts.join(','),
           // No sweep audits of their own during the proof; maintenance (stray re-dispatch) keeps its default.
           SWEEP_INTERVAL_MINUTES: '10080',
+          // e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to see where the worker's time goes.
+          ...(process.env.WEBHOOKS_NODE_OPTIONS ? { NODE_OPTIONS: process.env.WEBHOOKS_NODE_OPTIONS } : {}),
         },
       });
       const s = stack;

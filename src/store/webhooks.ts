@@ -1,4 +1,3 @@
-import type { Knex } from 'knex';
 import type { Db } from './db';
 import { lockWorkspace } from './watches';
 
@@ -128,6 +127,8 @@ export interface DeliveryForAttempt {
   run: number;
   status: string;
   attempts: number;
+  /** This run has the round's attempt recorded already (the round is a retry of one that got that far). */
+  attempted: boolean;
   event_id: string;
   endpoint_id: string;
   url: string;
@@ -137,7 +138,8 @@ export interface DeliveryForAttempt {
   previous_secret_expires_at: Date | null;
 }
 
-export async function findDeliveriesForAttempt(db: Db, deliveryIds: string[]): Promise<DeliveryForAttempt[]> {
+/** The deliveries a round makes `attempt` of, with their endpoints. */
+export async function findDeliveriesForAttempt(db: Db, deliveryIds: string[], attempt: number): Promise<DeliveryForAttempt[]> {
   if (!deliveryIds.length) return [];
   return db('webhook_deliveries as d')
     .join('webhook_endpoints as e', 'e.id', 'd.endpoint_id')
@@ -146,6 +148,7 @@ export async function findDeliveriesForAttempt(db: Db, deliveryIds: string[]): P
       'd.run',
       'd.status',
       'd.attempts',
+      db.raw('EXISTS (SELECT 1 FROM webhook_attempts a WHERE a.delivery_id = d.id AND a.run = d.run AND a.attempt = ?) AS attempted', [attempt]),
       'd.event_id',
       'd.endpoint_id',
       'e.url',
@@ -155,19 +158,6 @@ export async function findDeliveriesForAttempt(db: Db, deliveryIds: string[]): P
       'e.previous_secret_expires_at',
     )
     .whereIn('d.id', deliveryIds);
-}
-
-/** Which of these deliveries' runs already have this attempt recorded (a retried round skips them). */
-export async function attemptedAlready(db: Db, refs: Array<{ id: string; run: number }>, attempt: number): Promise<Set<string>> {
-  if (!refs.length) return new Set();
-  const rows = await db('webhook_attempts')
-    .select('delivery_id')
-    .where({ attempt })
-    .whereIn(
-      ['delivery_id', 'run'],
-      refs.map((r) => [r.id, r.run]),
-    );
-  return new Set(rows.map((r) => r.delivery_id));
 }
 
 export interface AttemptRecord {
@@ -183,31 +173,49 @@ export interface AttemptRecord {
 }
 
 /**
- * Records one attempt and the delivery's state after it; a repeated record of the same attempt changes
- * nothing. False when the delivery is gone (its endpoint was deleted during the attempt): nothing to record.
+ * Records a round's attempts and each delivery's state after its attempt, in one statement (a round is one
+ * event's every endpoint: one round trip, not a transaction per POST). A repeated record of the same attempt
+ * changes nothing; a record for an older run (a resend took over) keeps the attempt and leaves the delivery
+ * alone. Returns the deliveries that still exist: one deleted meanwhile (its endpoint was) is not recorded;
+ * one deleted during the statement fails it, and the round's retry finds it gone.
  */
-export async function recordAttempt(db: Db, a: AttemptRecord): Promise<boolean> {
-  return db.transaction(async (trx: Knex.Transaction) => {
-    const delivery = await trx('webhook_deliveries').select('id').where({ id: a.deliveryId }).forUpdate().first();
-    if (!delivery) return false;
-    const inserted = await trx('webhook_attempts')
-      .insert({ delivery_id: a.deliveryId, run: a.run, attempt: a.attempt, status_code: a.statusCode, latency_ms: a.latencyMs, error: a.error })
-      .onConflict(['delivery_id', 'run', 'attempt'])
-      .ignore()
-      .returning('attempt');
-    if (!inserted.length) return true;
-    await trx('webhook_deliveries')
-      .where({ id: a.deliveryId, run: a.run })
-      .update({
-        attempts: trx.raw('attempts + 1'),
-        status: a.status,
-        last_status_code: a.statusCode,
-        last_error: a.error,
-        next_attempt_at: a.nextAttemptAt,
-        ...(a.status === 'delivered' ? { delivered_at: trx.fn.now() } : {}),
-      });
-    return true;
-  });
+export async function recordAttempts(db: Db, records: AttemptRecord[]): Promise<Set<string>> {
+  if (!records.length) return new Set();
+  const values = records.map((a) => ({
+    id: a.deliveryId,
+    run: a.run,
+    attempt: a.attempt,
+    status: a.status,
+    status_code: a.statusCode,
+    latency_ms: a.latencyMs,
+    error: a.error,
+    next_attempt_at: a.nextAttemptAt,
+  }));
+  const { rows } = await db.raw(
+    `WITH v AS (
+       SELECT * FROM jsonb_to_recordset(?::jsonb)
+         AS v(id uuid, run int, attempt int, status text, status_code int, latency_ms int, error text, next_attempt_at timestamptz)
+     ),
+     present AS (SELECT d.id FROM webhook_deliveries d JOIN v ON v.id = d.id),
+     inserted AS (
+       INSERT INTO webhook_attempts (delivery_id, run, attempt, status_code, latency_ms, error)
+       SELECT v.id, v.run, v.attempt, v.status_code, v.latency_ms, v.error FROM v JOIN present p ON p.id = v.id
+       ON CONFLICT (delivery_id, run, attempt) DO NOTHING
+       RETURNING delivery_id, run
+     ),
+     -- Runs although nothing reads it (Postgres runs every data-modifying WITH once, to completion).
+     updated AS (
+       UPDATE webhook_deliveries AS d
+          SET attempts = d.attempts + 1, status = v.status, last_status_code = v.status_code, last_error = v.error,
+              next_attempt_at = v.next_attempt_at,
+              delivered_at = CASE WHEN v.status = 'delivered' THEN now() ELSE d.delivered_at END
+         FROM v JOIN inserted i ON i.delivery_id = v.id AND i.run = v.run
+        WHERE d.id = v.id AND d.run = v.run
+     )
+     SELECT id FROM present`,
+    [JSON.stringify(values)],
+  );
+  return new Set(rows.map((r: { id: string }) => r.id));
 }
 
 /** Ends a run without an attempt (its endpoint was disabled or deleted meanwhile). */

@@ -1,6 +1,7 @@
 import type { FC } from 'hono/jsx';
 import { Layout } from '../layout';
 import { Csrf, Field } from './field';
+import { ShownOncePage } from './shown-once';
 
 export const SignupPage: FC<{ csrf: string; email?: string; error?: string }> = (p) => (
   <Layout title="Sign up" description="Create an Agentdex workspace and API key: free monthly calls, no card needed.">
@@ -22,28 +23,21 @@ export const SignupPage: FC<{ csrf: string; email?: string; error?: string }> = 
 
 /** The one time a key is shown: the response is never cached and the key is never rendered again. */
 export const NewKeyPage: FC<{ keyValue: string; prefix: string; heading: string; next: string; dashboard: boolean }> = (p) => (
-  <Layout title={p.heading} description="Your new API key, shown once." noindex dashboard={p.dashboard}>
-    <h1>{p.heading}</h1>
-    <div class="notice good" role="status">
-      <p>Copy this key now: it is shown this once, and Agentdex keeps only its hash.</p>
-    </div>
-    <p id="new-key" class="secret">
-      {p.keyValue}
-    </p>
-    <button type="button" data-copy="new-key">
-      Copy the key
-    </button>
-    <p id="new-key-status" role="status" class="muted" />
+  <ShownOncePage
+    heading={p.heading}
+    description="Your new API key, shown once."
+    dashboard={p.dashboard}
+    noun="key"
+    warning="Copy this key now: it is shown this once, and Agentdex keeps only its hash."
+    id="new-key"
+    value={p.keyValue}
+    next={p.next}
+  >
     <p>
       Use it in the <code>x-api-key</code> header, with <code>AGENTDEX_API_KEY</code> for the CLI, or in the MCP client's headers. It appears in lists as{' '}
       <code>{p.prefix}…</code>.
     </p>
-    <p>
-      <a class="button" href={p.next}>
-        Continue
-      </a>
-    </p>
-  </Layout>
+  </ShownOncePage>
 );
 
 export const SignInPage: FC<{ csrf: string; error?: string; signedOut?: boolean }> = (p) => (

@@ -2,7 +2,7 @@ import type { FC } from 'hono/jsx';
 import type { OutputOf, Operations } from '../../operations';
 import { UsageChart } from '../charts';
 import { Layout } from '../layout';
-import { Csrf, Field } from './field';
+import { ActionButton, ColumnHeads, Csrf, Field } from './field';
 
 type Usage = OutputOf<Operations['getUsage']>;
 type Keys = OutputOf<Operations['listKeys']>['keys'];
@@ -30,23 +30,15 @@ const Meters: FC<{ usage: Usage }> = ({ usage }) => (
     <caption>
       Period {day(usage.period.start)} to {day(usage.period.end)}
     </caption>
-    <thead>
-      <tr>
-        <th scope="col">Event type</th>
-        <th scope="col" class="num">
-          Included
-        </th>
-        <th scope="col" class="num">
-          Used
-        </th>
-        <th scope="col" class="num">
-          Remaining
-        </th>
-        <th scope="col" class="num">
-          Estimated charge
-        </th>
-      </tr>
-    </thead>
+    <ColumnHeads
+      columns={[
+        'Event type',
+        { label: 'Included', num: true },
+        { label: 'Used', num: true },
+        { label: 'Remaining', num: true },
+        { label: 'Estimated charge', num: true },
+      ]}
+    />
     <tbody>
       {usage.meters.map((m) => (
         <tr>
@@ -78,13 +70,7 @@ export const OverviewPage: FC<{
     <h2>Sessions</h2>
     <table>
       <caption class="sr-only">Signed-in sessions</caption>
-      <thead>
-        <tr>
-          <th scope="col">Signed in</th>
-          <th scope="col">Last seen</th>
-          <th scope="col">Action</th>
-        </tr>
-      </thead>
+      <ColumnHeads columns={['Signed in', 'Last seen', 'Action']} />
       <tbody>
         {p.sessions.map((s) => (
           <tr>
@@ -93,12 +79,13 @@ export const OverviewPage: FC<{
               {new Date(s.last_seen_at).toISOString().replace('T', ' ').slice(0, 16)} UTC{s.id === p.currentSessionId ? ' (this one)' : ''}
             </td>
             <td>
-              <form action={`/dashboard/sessions/${s.id}/revoke`} method="post" class="inline">
-                <Csrf token={p.csrf} />
-                <button type="submit" class="secondary" aria-label={`Revoke the session signed in ${new Date(s.created_at).toISOString().slice(0, 16)}`}>
-                  Revoke
-                </button>
-              </form>
+              <ActionButton
+                action={`/dashboard/sessions/${s.id}/revoke`}
+                csrf={p.csrf}
+                label="Revoke"
+                kind="secondary"
+                ariaLabel={`Revoke the session signed in ${new Date(s.created_at).toISOString().slice(0, 16)}`}
+              />
             </td>
           </tr>
         ))}
@@ -126,15 +113,7 @@ export const KeysPage: FC<{ csrf: string; keys: Keys; notice?: DashNotice }> = (
     </form>
     <table>
       <caption class="sr-only">Keys of this workspace</caption>
-      <thead>
-        <tr>
-          <th scope="col">Key</th>
-          <th scope="col">Label</th>
-          <th scope="col">Created</th>
-          <th scope="col">Last used</th>
-          <th scope="col">Status</th>
-        </tr>
-      </thead>
+      <ColumnHeads columns={['Key', 'Label', 'Created', 'Last used', 'Status']} />
       <tbody>
         {p.keys.map((k) => (
           <tr>
@@ -148,17 +127,14 @@ export const KeysPage: FC<{ csrf: string; keys: Keys; notice?: DashNotice }> = (
               {k.revokedAt ? (
                 `revoked ${day(k.revokedAt)}`
               ) : (
-                <form
+                <ActionButton
                   action={`/dashboard/keys/${k.id}/revoke`}
-                  method="post"
-                  class="inline"
-                  data-confirm={`Revoke ${k.prefix}…? Calls with it will fail at once.`}
-                >
-                  <Csrf token={p.csrf} />
-                  <button type="submit" class="danger" aria-label={`Revoke key ${k.prefix}`}>
-                    Revoke
-                  </button>
-                </form>
+                  csrf={p.csrf}
+                  label="Revoke"
+                  kind="danger"
+                  ariaLabel={`Revoke key ${k.prefix}`}
+                  confirm={`Revoke ${k.prefix}…? Calls with it will fail at once.`}
+                />
               )}
             </td>
           </tr>
@@ -187,16 +163,7 @@ export const UsagePage: FC<{ usage: Usage; entitlements: Entitlements; chart: { 
     <h2>Entitlements</h2>
     <table>
       <caption class="sr-only">Whether each metered call is allowed now</caption>
-      <thead>
-        <tr>
-          <th scope="col">Event type</th>
-          <th scope="col">Allowed</th>
-          <th scope="col">Reason</th>
-          <th scope="col" class="num">
-            Remaining
-          </th>
-        </tr>
-      </thead>
+      <ColumnHeads columns={['Event type', 'Allowed', 'Reason', { label: 'Remaining', num: true }]} />
       <tbody>
         {p.entitlements.map((e) => (
           <tr>
@@ -271,16 +238,8 @@ export const BillingPage: FC<{ csrf: string; billing: Billing; invoices: Invoice
     </p>
     {p.billing.paymentsConfigured ? (
       <div class="card">
-        <form action="/dashboard/billing/checkout" method="post" class="inline">
-          <Csrf token={p.csrf} />
-          <button type="submit">{p.billing.paymentMethod ? 'Change plan' : 'Add a payment method'}</button>
-        </form>{' '}
-        <form action="/dashboard/billing/portal" method="post" class="inline">
-          <Csrf token={p.csrf} />
-          <button type="submit" class="secondary">
-            Open the billing portal
-          </button>
-        </form>
+        <ActionButton action="/dashboard/billing/checkout" csrf={p.csrf} label={p.billing.paymentMethod ? 'Change plan' : 'Add a payment method'} />{' '}
+        <ActionButton action="/dashboard/billing/portal" csrf={p.csrf} label="Open the billing portal" kind="secondary" />
       </div>
     ) : (
       <p class="notice">
@@ -292,16 +251,7 @@ export const BillingPage: FC<{ csrf: string; billing: Billing; invoices: Invoice
     {p.invoices.length ? (
       <table>
         <caption class="sr-only">Invoices</caption>
-        <thead>
-          <tr>
-            <th scope="col">Period</th>
-            <th scope="col" class="num">
-              Amount
-            </th>
-            <th scope="col">Status</th>
-            <th scope="col">Invoice</th>
-          </tr>
-        </thead>
+        <ColumnHeads columns={['Period', { label: 'Amount', num: true }, 'Status', 'Invoice']} />
         <tbody>
           {p.invoices.map((i) => (
             <tr>

@@ -49,3 +49,46 @@ export const Field: FC<{
     </>
   );
 };
+
+/**
+ * A one-button form that posts an action (revoke, rotate, resend…): the CSRF token, any hidden fields, and a
+ * button whose label (or aria-label, in a table's rows) names what it acts on. `confirm` is the question web/assets asks before posting.
+ */
+export const ActionButton: FC<{
+  action: string;
+  csrf: string;
+  label: string;
+  /** Needed when the label alone does not say what it acts on (a row's button). */
+  ariaLabel?: string;
+  kind?: 'secondary' | 'danger';
+  confirm?: string;
+  disabled?: boolean;
+  fields?: Record<string, string>;
+}> = (b) => (
+  <form action={b.action} method="post" class="inline" data-confirm={b.confirm}>
+    <Csrf token={b.csrf} />
+    {Object.entries(b.fields ?? {}).map(([name, value]) => (
+      <input type="hidden" name={name} value={value} />
+    ))}
+    <button type="submit" class={b.kind} aria-label={b.ariaLabel} disabled={b.disabled}>
+      {b.label}
+    </button>
+  </form>
+);
+
+/** A table's header row; a column marked `num` is right-aligned as its cells are. */
+export const ColumnHeads: FC<{ columns: Array<string | { label: string; num: true }> }> = ({ columns }) => (
+  <thead>
+    <tr>
+      {columns.map((c) =>
+        typeof c === 'string' ? (
+          <th scope="col">{c}</th>
+        ) : (
+          <th scope="col" class="num">
+            {c.label}
+          </th>
+        ),
+      )}
+    </tr>
+  </thead>
+);

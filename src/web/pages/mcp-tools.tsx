@@ -2,6 +2,7 @@ import type { FC } from 'hono/jsx';
 import type { McpSection, McpToolSummary } from '../../domain/mcp/section';
 import type { SecurityFinding, ToolFinding } from '../../domain/mcp/tool-definition';
 import { driftLine, terminalSafe, toolsWorstFirst } from '../../render/mcp-tools';
+import { ColumnHeads } from './field';
 
 // A product's MCP section on its page (issue 38). Every string in it is the third-party server's untrusted
 // text: rendered only as hono/jsx text children and attributes (escaped), never as raw HTML, and passed
@@ -101,17 +102,7 @@ export const McpToolsSection: FC<{ mcp: McpSection }> = ({ mcp }) => {
       {mcp.tools.length ? (
         <table>
           <caption>Tools, lowest score first</caption>
-          <thead>
-            <tr>
-              <th scope="col">Tool</th>
-              <th scope="col">Title</th>
-              <th scope="col" class="num">
-                Score
-              </th>
-              <th scope="col">Hints</th>
-              <th scope="col">Findings</th>
-            </tr>
-          </thead>
+          <ColumnHeads columns={['Tool', 'Title', { label: 'Score', num: true }, 'Hints', 'Findings']} />
           <tbody>
             {toolsWorstFirst(mcp.tools).map((tool) => (
               <ToolRow tool={tool} />

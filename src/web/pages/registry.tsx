@@ -7,6 +7,7 @@ import type { CategoryRow } from '../../store/products';
 import type { ProductPage } from '../../services/web-pages';
 import { HistoryChart, ScoreBars } from '../charts';
 import { Layout } from '../layout';
+import { ColumnHeads } from './field';
 import { McpToolsSection } from './mcp-tools';
 
 // The public registry pages: views only, from data the routes read through the services.
@@ -14,15 +15,7 @@ import { McpToolsSection } from './mcp-tools';
 const ProductTable: FC<{ rows: RegistryRow[]; caption: string }> = ({ rows, caption }) => (
   <table>
     <caption class="sr-only">{caption}</caption>
-    <thead>
-      <tr>
-        <th scope="col">Product</th>
-        <th scope="col">Domain</th>
-        <th scope="col" class="num">
-          Readiness
-        </th>
-      </tr>
-    </thead>
+    <ColumnHeads columns={['Product', 'Domain', { label: 'Readiness', num: true }]} />
     <tbody>
       {rows.map((r) => (
         <tr>
@@ -191,13 +184,7 @@ export const ProductPageView: FC<{ base: string; p: ProductPage }> = ({ base, p 
         ) : p.failing.length ? (
           <table>
             <caption class="sr-only">Failing checks and their fixes</caption>
-            <thead>
-              <tr>
-                <th scope="col">Check</th>
-                <th scope="col">Area</th>
-                <th scope="col">Fix</th>
-              </tr>
-            </thead>
+            <ColumnHeads columns={['Check', 'Area', 'Fix']} />
             <tbody>
               {p.failing.map((c) => (
                 <tr>

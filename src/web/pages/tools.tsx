@@ -1,6 +1,6 @@
 import type { FC } from 'hono/jsx';
 import { Layout } from '../layout';
-import { Csrf } from './field';
+import { ColumnHeads, Csrf } from './field';
 
 /** find-tools' answer as the page shows it (the REST JSON's fields). */
 export interface ToolsAnswer {
@@ -56,18 +56,7 @@ export const ToolsResultPage: FC<{ answer: ToolsAnswer }> = ({ answer }) => (
     {answer.results.length ? (
       <table>
         <caption class="sr-only">Products ranked by fit for {answer.task}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Product</th>
-            <th scope="col" class="num">
-              Match
-            </th>
-            <th scope="col" class="num">
-              Readiness
-            </th>
-            <th scope="col">Why</th>
-          </tr>
-        </thead>
+        <ColumnHeads columns={['Product', { label: 'Match', num: true }, { label: 'Readiness', num: true }, 'Why']} />
         <tbody>
           {answer.results.map((r) => (
             <tr>

@@ -3,7 +3,8 @@ import { PRODUCT_EVENT_TYPES } from '../../domain/watch/event-types';
 import type { OutputOf, Operations } from '../../operations';
 import { Layout } from '../layout';
 import { type DashNotice, Notice } from './dashboard';
-import { Csrf } from './field';
+import { ActionButton, ColumnHeads, Csrf } from './field';
+import { ShownOncePage } from './shown-once';
 
 type Watch = OutputOf<Operations['listWatches']>['watches'][number];
 type Webhook = OutputOf<Operations['listWebhooks']>['webhooks'][number];
@@ -30,17 +31,7 @@ const WatchesTable: FC<{ csrf: string; watches: Watch[] }> = (p) =>
   p.watches.length ? (
     <table id="watches">
       <caption class="sr-only">Products this workspace watches</caption>
-      <thead>
-        <tr>
-          <th scope="col">Product</th>
-          <th scope="col">Event types</th>
-          <th scope="col" class="num">
-            Threshold
-          </th>
-          <th scope="col">Since</th>
-          <th scope="col">Action</th>
-        </tr>
-      </thead>
+      <ColumnHeads columns={['Product', 'Event types', { label: 'Threshold', num: true }, 'Since', 'Action']} />
       <tbody>
         {p.watches.map((w) => (
           <tr>
@@ -51,12 +42,14 @@ const WatchesTable: FC<{ csrf: string; watches: Watch[] }> = (p) =>
             <td class="num">{w.threshold} pts</td>
             <td>{when(w.createdAt)}</td>
             <td>
-              <form action={`/dashboard/watches/${w.id}/remove`} method="post" class="inline" data-confirm={`Stop watching ${w.product.slug}?`}>
-                <Csrf token={p.csrf} />
-                <button type="submit" class="danger" aria-label={`Stop watching ${w.product.slug}`}>
-                  Remove
-                </button>
-              </form>
+              <ActionButton
+                action={`/dashboard/watches/${w.id}/remove`}
+                csrf={p.csrf}
+                label="Remove"
+                kind="danger"
+                ariaLabel={`Stop watching ${w.product.slug}`}
+                confirm={`Stop watching ${w.product.slug}?`}
+              />
             </td>
           </tr>
         ))}
@@ -83,36 +76,37 @@ const EndpointCard: FC<{ csrf: string; w: Webhook; i: number }> = ({ csrf, w, i 
       created or rotated.
     </p>
     <div>
-      <form action={`/dashboard/webhooks/${w.id}/test`} method="post" class="inline">
-        <Csrf token={csrf} />
-        <button type="submit" aria-label={`Send a test event to ${w.url}`} disabled={!w.enabled}>
-          Send test event
-        </button>
-      </form>{' '}
-      <form
+      <ActionButton
+        action={`/dashboard/webhooks/${w.id}/test`}
+        csrf={csrf}
+        label="Send test event"
+        ariaLabel={`Send a test event to ${w.url}`}
+        disabled={!w.enabled}
+      />{' '}
+      <ActionButton
         action={`/dashboard/webhooks/${w.id}/rotate`}
-        method="post"
-        class="inline"
-        data-confirm="Rotate the signing secret? The old one keeps signing alongside the new one for 24 hours."
-      >
-        <Csrf token={csrf} />
-        <button type="submit" class="secondary" aria-label={`Rotate the signing secret of ${w.url}`}>
-          Rotate secret
-        </button>
-      </form>{' '}
-      <form action={`/dashboard/webhooks/${w.id}/update`} method="post" class="inline">
-        <Csrf token={csrf} />
-        <input type="hidden" name="enabled" value={w.enabled ? 'false' : 'true'} />
-        <button type="submit" class="secondary" aria-label={`${w.enabled ? 'Disable' : 'Enable'} ${w.url}`}>
-          {w.enabled ? 'Disable' : 'Enable'}
-        </button>
-      </form>{' '}
-      <form action={`/dashboard/webhooks/${w.id}/delete`} method="post" class="inline" data-confirm="Delete this endpoint and its deliveries?">
-        <Csrf token={csrf} />
-        <button type="submit" class="danger" aria-label={`Delete ${w.url}`}>
-          Delete
-        </button>
-      </form>
+        csrf={csrf}
+        label="Rotate secret"
+        kind="secondary"
+        ariaLabel={`Rotate the signing secret of ${w.url}`}
+        confirm="Rotate the signing secret? The old one keeps signing alongside the new one for 24 hours."
+      />{' '}
+      <ActionButton
+        action={`/dashboard/webhooks/${w.id}/update`}
+        csrf={csrf}
+        label={w.enabled ? 'Disable' : 'Enable'}
+        kind="secondary"
+        ariaLabel={`${w.enabled ? 'Disable' : 'Enable'} ${w.url}`}
+        fields={{ enabled: w.enabled ? 'false' : 'true' }}
+      />{' '}
+      <ActionButton
+        action={`/dashboard/webhooks/${w.id}/delete`}
+        csrf={csrf}
+        label="Delete"
+        kind="danger"
+        ariaLabel={`Delete ${w.url}`}
+        confirm="Delete this endpoint and its deliveries?"
+      />
     </div>
   </section>
 );
@@ -121,20 +115,7 @@ const DeliveriesTable: FC<{ csrf: string; deliveries: DeliveryRowView[] }> = (p)
   p.deliveries.length ? (
     <table id="deliveries">
       <caption class="sr-only">Recent deliveries across endpoints, newest first</caption>
-      <thead>
-        <tr>
-          <th scope="col">Created</th>
-          <th scope="col">Endpoint</th>
-          <th scope="col">Event type</th>
-          <th scope="col">Status</th>
-          <th scope="col" class="num">
-            Attempts
-          </th>
-          <th scope="col">Last response</th>
-          <th scope="col">Next attempt</th>
-          <th scope="col">Action</th>
-        </tr>
-      </thead>
+      <ColumnHeads columns={['Created', 'Endpoint', 'Event type', 'Status', { label: 'Attempts', num: true }, 'Last response', 'Next attempt', 'Action']} />
       <tbody>
         {p.deliveries.map((d) => (
           <tr>
@@ -151,12 +132,13 @@ const DeliveriesTable: FC<{ csrf: string; deliveries: DeliveryRowView[] }> = (p)
               {d.status === 'pending' ? (
                 <span class="muted">being attempted</span>
               ) : (
-                <form action={`/dashboard/webhooks/${d.endpointId}/deliveries/${d.id}/resend`} method="post" class="inline">
-                  <Csrf token={p.csrf} />
-                  <button type="submit" class="secondary" aria-label={`Resend the ${d.type} delivery of ${when(d.createdAt)}`}>
-                    Resend
-                  </button>
-                </form>
+                <ActionButton
+                  action={`/dashboard/webhooks/${d.endpointId}/deliveries/${d.id}/resend`}
+                  csrf={p.csrf}
+                  label="Resend"
+                  kind="secondary"
+                  ariaLabel={`Resend the ${d.type} delivery of ${when(d.createdAt)}`}
+                />
               )}
             </td>
           </tr>
@@ -171,14 +153,7 @@ const EventsTable: FC<{ events: ProductEvent[] }> = (p) =>
   p.events.length ? (
     <table id="events">
       <caption class="sr-only">Recent events of watched products, newest first</caption>
-      <thead>
-        <tr>
-          <th scope="col">Time</th>
-          <th scope="col">Product</th>
-          <th scope="col">Type</th>
-          <th scope="col">Summary</th>
-        </tr>
-      </thead>
+      <ColumnHeads columns={['Time', 'Product', 'Type', 'Summary']} />
       <tbody>
         {p.events.map((e) => (
           <tr>
@@ -253,29 +228,24 @@ export const WatchesPage: FC<{
 
 /** The one time a signing secret is shown (created or rotated): never cached, never rendered again. */
 export const NewSecretPage: FC<{ secret: string; url: string; rotated: boolean; previousValidUntil: string | null }> = (p) => (
-  <Layout title="Your new signing secret" description="Your webhook endpoint's signing secret, shown once." noindex dashboard>
-    <h1>Your new signing secret</h1>
-    <div class="notice good" role="status">
-      <p>Copy this secret now: it is shown this once. Agentdex keeps it sealed and never shows it again.</p>
-    </div>
-    <p>
-      Endpoint <code>{p.url}</code>
-    </p>
-    <p id="new-secret" class="secret">
-      {p.secret}
-    </p>
-    <button type="button" data-copy="new-secret">
-      Copy the secret
-    </button>
-    <p id="new-secret-status" role="status" class="muted" />
+  <ShownOncePage
+    heading="Your new signing secret"
+    description="Your webhook endpoint's signing secret, shown once."
+    dashboard
+    noun="secret"
+    warning="Copy this secret now: it is shown this once. Agentdex keeps it sealed and never shows it again."
+    id="new-secret"
+    value={p.secret}
+    next="/dashboard/watches"
+    lead={
+      <p>
+        Endpoint <code>{p.url}</code>
+      </p>
+    }
+  >
     <p>
       Verify each delivery's <code>webhook-signature</code> header with it (Standard Webhooks).
       {p.rotated && p.previousValidUntil ? ` The previous secret keeps signing alongside it until ${when(p.previousValidUntil)}.` : ''}
     </p>
-    <p>
-      <a class="button" href="/dashboard/watches">
-        Continue
-      </a>
-    </p>
-  </Layout>
+  </ShownOncePage>
 );
