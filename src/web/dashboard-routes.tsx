@@ -3,18 +3,18 @@ import type { Context } from 'koa';
 import type { AppDeps } from '../deps';
 import { claimInstructions } from '../domain/claim-token';
 import { parseInput } from '../http/validate';
-import { type Operations, type OutputOf, operations } from '../operations';
+import { operations } from '../operations';
 import type { WorkspaceCaller } from '../services/callers';
 import type { Handlers } from '../services/operations';
 import { webPagesService } from '../services/web-pages';
 import { SESSION_TTL_MS, type WebSession, webSessionsService } from '../services/web-sessions';
 import { anonymousCsrfToken, checkCsrf, clearCookie, readForm, setCookie } from './forms';
-import { errorText, fieldErrors, WATCH_NOTICES } from './messages';
+import { fieldErrors, WATCH_NOTICES } from './messages';
 import { apiErrorOf, invocation, redirect, sendHtml } from './page-kit';
 import { NewKeyPage, SignInPage, SignupPage } from './pages/account';
 import { BillingPage, ClaimsPage, type DashNotice, KeysPage, LimitsPage, OverviewPage, UsagePage } from './pages/dashboard';
-import { type DeliveryRowView, NewSecretPage, WatchesPage } from './pages/watches';
 import { SESSION_COOKIE, type SessionLookup } from './session';
+import { mountWatchRoutes, type SignedIn } from './watch-routes';
 
 /** Outcomes a redirect reports with a fixed code (Post/Redirect/Get): no visitor text travels in the URL. */
 const NOTICES: Record<string, DashNotice> = {
@@ -44,7 +44,6 @@ export function mountDashboard(router: Router, o: { deps: AppDeps; handlers: Han
   };
 
   /** A signed-in route: no session → the sign-in page; the caller is the session's workspace. */
-  type SignedIn = (ctx: Context, s: WebSession, caller: WorkspaceCaller) => Promise<void>;
   const signedIn =
     (fn: SignedIn, o2: { form?: boolean } = {}) =>
     async (ctx: Context) => {
@@ -334,131 +333,5 @@ export function mountDashboard(router: Router, o: { deps: AppDeps; handlers: Han
     ),
   );
 
-  // ---- watches and webhooks: each action is the REST operation's handler; a refused one is a bad notice on the page
-  const watchesPage = async (
-    ctx: Context,
-    s: WebSession,
-    caller: WorkspaceCaller,
-    extra: { values?: Record<string, string>; notice?: DashNotice; status?: number } = {},
-  ) => {
-    const call = invocation(ctx, caller);
-    const [watches, webhooks, events] = await Promise.all([
-      handlers.listWatches({}, call),
-      handlers.listWebhooks({}, call),
-      handlers.listEvents(parseInput(operations.listEvents.input, { limit: 20 }, 'query'), call),
-    ]);
-    const endpoints = (webhooks.body as OutputOf<Operations['listWebhooks']>).webhooks;
-    // Recent deliveries across endpoints: each endpoint's newest 20, merged newest first.
-    const perEndpoint = await Promise.all(
-      endpoints.map(async (w) => {
-        const list = (await handlers.listDeliveries({ id: w.id, limit: 20 }, call)).body as OutputOf<Operations['listDeliveries']>;
-        return list.deliveries.map((d): DeliveryRowView => ({ ...d, endpointId: w.id, endpointUrl: w.url }));
-      }),
-    );
-    const deliveries = perEndpoint
-      .flat()
-      .sort((a, b) => b.createdAt.localeCompare(a.createdAt))
-      .slice(0, 20);
-    sendHtml(
-      ctx,
-      <WatchesPage
-        csrf={s.csrfToken}
-        watches={(watches.body as OutputOf<Operations['listWatches']>).watches}
-        webhooks={endpoints}
-        deliveries={deliveries}
-        events={(events.body as OutputOf<Operations['listEvents']>).events}
-        values={extra.values}
-        notice={extra.notice ?? noticeOf(ctx)}
-      />,
-      { status: extra.status },
-    );
-  };
-  /** A watches-page action: done → back to the page with its notice; refused → the page with the handler's message. */
-  const watchAction = (fn: (ctx: Context, s: WebSession, caller: WorkspaceCaller) => Promise<void>) =>
-    signedIn(
-      async (ctx, s, caller) => {
-        try {
-          await fn(ctx, s, caller);
-        } catch (err) {
-          const e = apiErrorOf(err);
-          await watchesPage(ctx, s, caller, { values: formOf(ctx), notice: { kind: 'bad', text: errorText(e) }, status: e.status });
-        }
-      },
-      { form: true },
-    );
-  const secretShown = (ctx: Context, created: OutputOf<Operations['createWebhook']>, rotated: boolean) =>
-    sendHtml(ctx, <NewSecretPage secret={created.secret} url={created.url} rotated={rotated} previousValidUntil={created.secretState.previousValidUntil} />, {
-      status: rotated ? 200 : 201,
-      cache: 'no-store',
-    });
-
-  router.get(
-    '/dashboard/watches',
-    signedIn((ctx, s, caller) => watchesPage(ctx, s, caller)),
-  );
-  router.post(
-    '/dashboard/watches',
-    watchAction(async (ctx, _s, caller) => {
-      const f = formOf(ctx);
-      const t = (f.threshold ?? '').trim();
-      // A non-number reaches the schema as text and is refused there, with its message.
-      const threshold = t === '' ? undefined : /^\d+$/.test(t) ? Number(t) : t;
-      const input = parseInput(operations.watchProduct.input, { product: f.product, threshold }, 'body');
-      await handlers.watchProduct(input, invocation(ctx, caller));
-      redirect(ctx, '/dashboard/watches?notice=watch-added');
-    }),
-  );
-  router.post(
-    '/dashboard/watches/:id/remove',
-    watchAction(async (ctx, _s, caller) => {
-      await handlers.unwatchProduct(parseInput(operations.unwatchProduct.input, { id: ctx.params.id }, 'params'), invocation(ctx, caller));
-      redirect(ctx, '/dashboard/watches?notice=watch-removed');
-    }),
-  );
-  router.post(
-    '/dashboard/webhooks',
-    watchAction(async (ctx, _s, caller) => {
-      const input = parseInput(operations.createWebhook.input, { url: formOf(ctx).url?.trim() }, 'body');
-      const created = (await handlers.createWebhook(input, invocation(ctx, caller))).body as OutputOf<Operations['createWebhook']>;
-      secretShown(ctx, created, false);
-    }),
-  );
-  router.post(
-    '/dashboard/webhooks/:id/rotate',
-    watchAction(async (ctx, _s, caller) => {
-      const input = parseInput(operations.rotateWebhookSecret.input, { id: ctx.params.id }, 'params');
-      const rotated = (await handlers.rotateWebhookSecret(input, invocation(ctx, caller))).body as OutputOf<Operations['rotateWebhookSecret']>;
-      secretShown(ctx, rotated, true);
-    }),
-  );
-  router.post(
-    '/dashboard/webhooks/:id/test',
-    watchAction(async (ctx, _s, caller) => {
-      await handlers.testWebhook(parseInput(operations.testWebhook.input, { id: ctx.params.id }, 'params'), invocation(ctx, caller));
-      redirect(ctx, '/dashboard/watches?notice=webhook-tested');
-    }),
-  );
-  router.post(
-    '/dashboard/webhooks/:id/update',
-    watchAction(async (ctx, _s, caller) => {
-      const enabled = formOf(ctx).enabled === 'true';
-      await handlers.updateWebhook(parseInput(operations.updateWebhook.input, { id: ctx.params.id, enabled }, 'body'), invocation(ctx, caller));
-      redirect(ctx, `/dashboard/watches?notice=${enabled ? 'webhook-enabled' : 'webhook-disabled'}`);
-    }),
-  );
-  router.post(
-    '/dashboard/webhooks/:id/delete',
-    watchAction(async (ctx, _s, caller) => {
-      await handlers.deleteWebhook(parseInput(operations.deleteWebhook.input, { id: ctx.params.id }, 'params'), invocation(ctx, caller));
-      redirect(ctx, '/dashboard/watches?notice=webhook-deleted');
-    }),
-  );
-  router.post(
-    '/dashboard/webhooks/:id/deliveries/:deliveryId/resend',
-    watchAction(async (ctx, _s, caller) => {
-      const input = parseInput(operations.resendDelivery.input, { id: ctx.params.id, deliveryId: ctx.params.deliveryId }, 'params');
-      await handlers.resendDelivery(input, invocation(ctx, caller));
-      redirect(ctx, '/dashboard/watches?notice=delivery-resent');
-    }),
-  );
+  mountWatchRoutes(router, { handlers, signedIn, formOf, noticeOf });
 }
