@@ -1,12 +1,12 @@
 import type { Config } from '../../src/config';
+import type { WebhookEventType } from '../../src/domain/watch/event-types';
+import { webhookPayload } from '../../src/domain/watch/payload';
 import { nextRetryDelay, type RetryPolicy } from '../../src/domain/watch/retry-schedule';
 import { endpointWants, watchWants } from '../../src/domain/watch/subscriptions';
 import type { Outbound } from '../../src/net';
 import { createSecretBox } from '../../src/services/webhook-secrets';
 import type { Db } from '../../src/store/db';
-import type { WebhookEventType } from '../../src/domain/watch/event-types';
-import { webhookPayload } from '../../src/domain/watch/payload';
-import { findEvent, listUndispatchedEvents, markEventDispatched } from '../../src/store/product-events';
+import { findEvent, listUndispatchedEvents, markEventDispatched, type ProductEventRow } from '../../src/store/product-events';
 import {
   abandonDelivery,
   type DeliveryForAttempt,
@@ -65,8 +65,9 @@ async function inLanes<T>(items: T[], lanes: number, work: (item: T) => Promise<
 
 /**
  * Fan-out and delivery of product events (docs/decisions/watches.md#delivery). Deliveries go in rounds:
- * all of an event's deliveries at once, then the ones that failed, together, after the round's wait. So a
- * healthy event costs one workflow and one activity however many endpoints receive it.
+ * all of an event's deliveries at once, then the ones that failed, together, after the round's wait. Rounds
+ * run as local activities (workflows/webhooks.ts), so a healthy event costs one workflow task however many
+ * endpoints receive it.
  */
 export function webhookActivities(d: WebhookActivityDeps) {
   const box = d.webhooks.secretsKey ? createSecretBox(d.webhooks.secretsKey) : undefined;
@@ -76,7 +77,7 @@ export function webhookActivities(d: WebhookActivityDeps) {
    * statement. A retried round skips the attempts its first try recorded; one that died between its POSTs
    * and the record sends again under the same id (at least once, never under two ids).
    */
-  async function round(input: RoundInput): Promise<RoundResult> {
+  async function round(input: RoundInput, known?: ProductEventRow): Promise<RoundResult> {
     // A worker without the key retries until it has one (a configuration to fix, not a delivery failure).
     if (!box) throw new Error('WEBHOOK_SECRETS_KEY is not set on this worker: webhook secrets cannot be opened');
     const sending = { outbound: d.outbound, box, timeoutMs: d.webhooks.timeoutMs };
@@ -99,7 +100,7 @@ export function webhookActivities(d: WebhookActivityDeps) {
       } else toSend.push(row);
     }
 
-    const bodies = await payloadsOf(new Set(toSend.map((r) => r.event_id)));
+    const bodies = await payloadsOf(new Set(toSend.map((r) => r.event_id)), known);
     const sent: Array<{ row: DeliveryForAttempt; result: SendResult }> = [];
     await inLanes(toSend, ROUND_CONCURRENCY, async (row) => {
       const body = bodies.get(row.event_id);
@@ -140,11 +141,14 @@ export function webhookActivities(d: WebhookActivityDeps) {
     return { outcomes, retry, retryInMs: retry.length ? wait : null };
   }
 
-  /** Each event's payload, serialised once for all its endpoints; absent for an event deleted meanwhile. */
-  async function payloadsOf(eventIds: Set<string>): Promise<Map<string, string>> {
+  /**
+   * Each event's payload, serialised once for all its endpoints; absent for an event deleted meanwhile.
+   * `known` is an event the caller has just read (the first round's), not read again.
+   */
+  async function payloadsOf(eventIds: Set<string>, known?: ProductEventRow): Promise<Map<string, string>> {
     const bodies = new Map<string, string>();
     for (const id of eventIds) {
-      const event = await findEvent(d.db, id);
+      const event = known?.id === id ? known : await findEvent(d.db, id);
       if (event) bodies.set(id, JSON.stringify(webhookPayload({ ...event, type: event.type as WebhookEventType }, d.publicBaseUrl)));
     }
     return bodies;
@@ -170,10 +174,12 @@ export function webhookActivities(d: WebhookActivityDeps) {
       await markEventDispatched(d.db, eventId);
       const firstAttemptAt = Date.now();
       if (!pending.length) return { outcomes: {}, retry: [], retryInMs: null, policy, firstAttemptAt };
-      return { ...(await round({ deliveries: pending, attempt: 1, firstAttemptAt, policy, random: Math.random() })), policy, firstAttemptAt };
+      const first = await round({ deliveries: pending, attempt: 1, firstAttemptAt, policy, random: Math.random() }, event ?? undefined);
+      return { ...first, policy, firstAttemptAt };
     },
 
-    attemptDeliveries: round,
+    /** A later round (or a test event's or a resend's first). */
+    attemptDeliveries: (input: RoundInput) => round(input),
 
     /** Events a dead worker left undispatched for a minute or more (the maintenance run starts them again). */
     async listUndispatchedEvents(): Promise<string[]> {
